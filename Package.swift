@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mediate",
+    products: [
+        .executable(name: "mediate", targets: ["mediate"]),
+        .library(name: "MediateKit", targets: ["MediateKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The work: source → syntax → checking → runtime → emitters → commands.
+        .target(name: "MediateKit"),
+        // The thin command line: flags in, exit codes out.
+        .executableTarget(
+            name: "mediate",
+            dependencies: [
+                "MediateKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MediateKitTests", dependencies: ["MediateKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+/// A value of the language: a string, a number or a boolean.
+public enum Value: Hashable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+
+    /// The value as messages, `set` lines and `FAILED (got …)` write it: strings quoted and escaped,
+    /// numbers canonical.
+    public var written: String {
+        switch self {
+        case .string(let text): return Value.quoted(text)
+        case .number(let number): return Value.canonical(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    /// The value as `log` interpolation writes it: strings unquoted, numbers canonical.
+    public var interpolated: String {
+        switch self {
+        case .string(let text): return text
+        case .number, .bool: return written
+        }
+    }
+
+    /// A number in canonical form: a whole value without a decimal point (`10`), any other value
+    /// as its shortest round-trip decimal, never in exponent notation (`1099.99`, `0.1`).
+    public static func canonical(_ number: Double) -> String {
+        if number == number.rounded(), number.isFinite {
+            if abs(number) < 9.0e15 { return String(Int64(number)) }
+            return plainDecimal(number.description)
+        }
+        return plainDecimal(number.description)
+    }
+
+    /// Expands Swift's shortest round-trip text (which may use exponents) into plain decimal.
+    private static func plainDecimal(_ text: String) -> String {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        var mantissa = String(text[..<e])
+        guard let exponent = Int(text[text.index(after: e)...]) else { return text }
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = String(parts[0])
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        var digits = whole + fraction
+        var point = whole.count + exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        } else if point > digits.count {
+            digits += String(repeating: "0", count: point - digits.count)
+        }
+        var integer = String(digits.prefix(point))
+        var decimals = String(digits.dropFirst(point))
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+        let body = decimals.isEmpty ? integer : integer + "." + decimals
+        return negative ? "-" + body : body
+    }
+
+    /// A string in double quotes with `"`, `\`, newline, tab and other control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

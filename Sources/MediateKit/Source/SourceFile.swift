@@ -1,0 +1,69 @@
+/// A scenario file's text, normalised as the language asks: a byte-order mark skipped, CRLF read as LF.
+public struct SourceFile: Sendable {
+    /// The path as the user gave it; it is the only path that may reach an output.
+    public let path: String
+    /// The normalised UTF-8 bytes.
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    /// Normalises `bytes`: skips a UTF-8 byte-order mark and turns CRLF into LF.
+    public init(path: String, bytes: some Collection<UInt8>) {
+        self.path = path
+        var normalised = [UInt8]()
+        normalised.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = bytes.index(index, offsetBy: 3)
+        }
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == 0x0D, next != bytes.endIndex, bytes[next] == 0x0A {
+                index = next
+                continue
+            }
+            normalised.append(byte)
+            index = next
+        }
+        self.bytes = normalised
+        var starts = [0]
+        for (offset, byte) in normalised.enumerated() where byte == 0x0A {
+            starts.append(offset + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// A file made from text, for tests and generated scenarios.
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The text of 1-based line `line`, without its newline.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end < start { end = start }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The location of byte `offset`: its line by binary search, its column in characters.
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        let start = lineStarts[low]
+        let prefix = bytes[start..<min(offset, bytes.count)]
+        let column: Int
+        if prefix.allSatisfy({ $0 < 0x80 }) {
+            column = prefix.count + 1
+        } else {
+            column = String(decoding: prefix, as: UTF8.self).count + 1
+        }
+        return SourceLocation(line: low + 1, column: column, offset: offset)
+    }
+}
