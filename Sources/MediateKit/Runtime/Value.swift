@@ -3,6 +3,8 @@ public enum Value: Hashable, Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)
+    /// The value of a property never set; it has no literal, and is written `nothing`.
+    case nothing
 
     /// The value as messages, `set` lines and `FAILED (got …)` write it: strings quoted and escaped,
     /// numbers canonical.
@@ -11,6 +13,7 @@ public enum Value: Hashable, Sendable {
         case .string(let text): return Value.quoted(text)
         case .number(let number): return Value.canonical(number)
         case .bool(let flag): return flag ? "true" : "false"
+        case .nothing: return "nothing"
         }
     }
 
@@ -18,7 +21,7 @@ public enum Value: Hashable, Sendable {
     public var interpolated: String {
         switch self {
         case .string(let text): return text
-        case .number, .bool: return written
+        case .number, .bool, .nothing: return written
         }
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A scenario file read and checked, ready to run.
+public struct LoadedScenario: Sendable {
+    public var file: SourceFile
+    public var script: Script
+
+    /// The file name without its folder and `.scenario`: the default title and the output folder.
+    public var stem: String {
+        let name = (file.path as NSString).lastPathComponent
+        return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
+    }
+
+    public var title: String { Interpreter.title(of: script, fallback: stem) }
+    public var declaredKind: MediatorKind { Interpreter.declaredKind(of: script) }
+}
+
+/// Reads scenario files and reports what keeps them from running.
+public enum ScenarioLoader {
+    /// A file that could not be read or did not check, as text ready for standard error.
+    public struct Failure: Error, Sendable {
+        public var rendered: String
+    }
+
+    /// Reads, parses and checks one file.
+    public static func load(path: String) -> Result<LoadedScenario, Failure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+            return .failure(Failure(rendered: "\(path): error: cannot read the scenario: \(reason)\nhelp: give the path of a .scenario file\n"))
+        }
+        return load(SourceFile(path: path, bytes: data))
+    }
+
+    /// Parses and checks a file already in memory.
+    public static func load(_ file: SourceFile) -> Result<LoadedScenario, Failure> {
+        switch Frontend.load(file) {
+        case .success(let script): return .success(LoadedScenario(file: file, script: script))
+        case .failure(let diagnostics): return .failure(Failure(rendered: diagnostics.rendered))
+        }
+    }
+}

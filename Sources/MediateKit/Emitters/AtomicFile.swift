@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written atomically: into a temporary file in the same folder, renamed over the
+/// destination only when complete, so no reader ever sees half of it.
+public final class AtomicFile {
+    public let path: String
+    private let temporaryPath: String
+    public let output: FileDescriptorOutput
+    private var finished = false
+
+    /// Creates the temporary file beside `path`; throws when the folder cannot be written.
+    public init(path: String) throws {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw OutputError(code: errno) }
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fchmod(descriptor, 0o644)
+        output = FileDescriptorOutput(descriptor: descriptor)
+    }
+
+    /// Flushes, closes and renames the file into place.
+    public func commit() throws {
+        finished = true
+        do {
+            try output.flush()
+        } catch {
+            close(output.descriptor)
+            unlink(temporaryPath)
+            throw error
+        }
+        close(output.descriptor)
+        guard rename(temporaryPath, path) == 0 else {
+            let code = errno
+            unlink(temporaryPath)
+            throw OutputError(code: code)
+        }
+    }
+
+    /// Throws the temporary file away, leaving whatever was at `path` untouched.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        close(output.descriptor)
+        unlink(temporaryPath)
+    }
+
+    deinit { discard() }
+}

@@ -1,0 +1,56 @@
+/// One thing that happened in a run, in the order it happened. Every output format (transcript,
+/// log, JSON lines) is a pure rendering of this stream.
+public enum TranscriptEvent: Hashable, Sendable {
+    /// `scenario TITLE`
+    case scenario(title: String)
+    /// `mediator KIND`: the header (`replacement` false) or a run-time replacement.
+    case mediator(kind: MediatorKind, replacement: Bool)
+    /// `+ NAME : TYPE [weak]`
+    case participant(name: String, type: String, weak: Bool)
+    /// `N SENDER -> TARGETS MESSAGE`; `number` is `[1]`, `[1, 2]` …, `targets` as written.
+    case send(number: [Int], sender: String, targets: String, message: Message, depth: Int)
+    /// `RECEIVER <- SENDER MESSAGE`
+    case delivery(receiver: String, sender: String, message: Message, depth: Int)
+    /// `log TEXT`
+    case log(text: String, depth: Int)
+    /// `set NAME.PROP = VALUE`
+    case set(participant: String, property: String, value: Value, depth: Int)
+    /// `! ERROR DETAIL`
+    case error(RunError, depth: Int)
+    /// `leave NAME`
+    case leave(name: String)
+    /// `release NAME`
+    case release(name: String)
+    /// `NAME deallocated` (true) or `NAME still alive` (false), one level under its statement.
+    case lifetime(name: String, deallocated: Bool, depth: Int)
+    /// `expect … ok` or `expect … FAILED (got X)`; `got` is nil when the expectation held.
+    case expectation(text: String, got: String?)
+    /// `end: S sends, D deliveries, E errors, F failed expectations`
+    case end(sends: Int, deliveries: Int, errors: Int, failedExpectations: Int)
+    /// `leaked: none` or `leaked: NAME, …` (participants in declaration order, then `mediator`).
+    case leaked([String])
+}
+
+/// An error line of a run: a design's delivery error, or a limit that stopped the run.
+public enum RunError: Hashable, Sendable {
+    case delivery(DeliveryError)
+    /// A reaction chain went deeper than `limit` sends during step `step` (1-based) on `line`.
+    case depthLimit(limit: Int, step: Int, line: Int)
+    /// The run reached more than `limit` deliveries during step `step` on `line`.
+    case deliveryLimit(limit: Int, step: Int, line: Int)
+
+    /// `ERROR DETAIL`, as the transcript writes it after `! `.
+    public var written: String {
+        switch self {
+        case .delivery(let error): return error.written
+        case .depthLimit(let limit, let step, let line): return "depthLimit \(limit) at step \(step) (line \(line))"
+        case .deliveryLimit(let limit, let step, let line): return "deliveryLimit \(limit) at step \(step) (line \(line))"
+        }
+    }
+
+    /// Whether this error stopped the run.
+    public var isLimit: Bool {
+        if case .delivery = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,41 @@
+/// Writes events as transcript version 1 lines (SCENARIO-LANGUAGE.md), two spaces per depth.
+public enum TranscriptFormatter {
+    /// The transcript line for `event`, without its newline.
+    public static func line(for event: TranscriptEvent) -> String {
+        switch event {
+        case .scenario(let title):
+            return "scenario \(title)"
+        case .mediator(let kind, _):
+            return "mediator \(kind.rawValue)"
+        case .participant(let name, let type, let weak):
+            return "+ \(name) : \(type)" + (weak ? " weak" : "")
+        case .send(let number, let sender, let targets, let message, let depth):
+            let numberText = number.map(String.init).joined(separator: ".")
+            return indent(depth) + "\(numberText) \(sender) -> \(targets) \(message.written)"
+        case .delivery(let receiver, let sender, let message, let depth):
+            return indent(depth) + "\(receiver) <- \(sender) \(message.written)"
+        case .log(let text, let depth):
+            return indent(depth) + "log \(text)"
+        case .set(let participant, let property, let value, let depth):
+            return indent(depth) + "set \(participant).\(property) = \(value.written)"
+        case .error(let error, let depth):
+            return indent(depth) + "! \(error.written)"
+        case .leave(let name):
+            return "leave \(name)"
+        case .release(let name):
+            return "release \(name)"
+        case .lifetime(let name, let deallocated, let depth):
+            return indent(depth) + name + (deallocated ? " deallocated" : " still alive")
+        case .expectation(let text, let got):
+            return text + (got.map { " FAILED (got \($0))" } ?? " ok")
+        case .end(let sends, let deliveries, let errors, let failed):
+            return "end: \(sends) sends, \(deliveries) deliveries, \(errors) errors, \(failed) failed expectations"
+        case .leaked(let names):
+            return "leaked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
+        }
+    }
+
+    private static func indent(_ depth: Int) -> String {
+        String(repeating: "  ", count: depth)
+    }
+}

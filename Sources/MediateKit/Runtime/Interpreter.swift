@@ -1,0 +1,494 @@
+/// Where a run's events go as they happen; the run is streamed, never built in memory.
+public protocol EventSink: AnyObject {
+    func emit(_ event: TranscriptEvent)
+}
+
+/// The limits that stop a run (exit 3).
+public struct RunLimits: Hashable, Sendable {
+    /// The deepest reaction chain allowed, in sends (a top-level send is 1).
+    public var maxDepth: Int
+    /// The most deliveries a run may make.
+    public var maxDeliveries: Int
+
+    public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000) {
+        self.maxDepth = maxDepth
+        self.maxDeliveries = maxDeliveries
+    }
+}
+
+/// What a run came to: its counts and whether a limit stopped it.
+public struct RunSummary: Hashable, Sendable {
+    public var sends = 0
+    public var deliveries = 0
+    public var errors = 0
+    public var failedExpectations = 0
+    /// The limit that stopped the run, if one did.
+    public var stoppedBy: RunError?
+    /// The step during which the limit stopped the run.
+    public var stoppedAt: SourceRange?
+    /// Participants (then `mediator`) still alive after the scenario released everything.
+    public var leaked: [String] = []
+
+    /// 0 when everything held, 1 when an expectation failed, 3 when a limit stopped the run.
+    public var exitCode: Int32 {
+        if stoppedBy != nil { return 3 }
+        return failedExpectations > 0 ? 1 : 0
+    }
+}
+
+/// Runs a checked script under one kind, streaming what happens to a sink.
+///
+/// The interpreter drives the design only through `Mediation`, and hears about deliveries
+/// through `Courier`. It keeps what the scenario itself holds: a strong reference to each
+/// participant until `release`, a weak sentinel to tell whether it is still alive, and its state.
+public final class Interpreter: Courier {
+    /// The scenario's own record of one participant.
+    private final class Entry {
+        let declaration: ParticipantDeclaration
+        /// The scenario's own strong reference; nil after `release` and at the end.
+        var held: Participant?
+        /// Tells whether the object is still alive, without keeping it so.
+        weak var sentinel: Participant?
+        var properties: [String: Value] = [:]
+        var received = 0
+        /// Released by the scenario, and not yet reported deallocated.
+        var awaitingDeallocation = false
+        /// Reactions that apply to it, by trigger: those on its name, then those on its type.
+        var receives: [Reaction] = []
+        var sends: [Reaction] = []
+
+        init(_ declaration: ParticipantDeclaration, object: Participant) {
+            self.declaration = declaration
+            self.held = object
+            self.sentinel = object
+        }
+
+        var object: Participant? { held ?? sentinel }
+    }
+
+    /// The message being handled by a reaction: who reacts, who sent, and bound parameters.
+    private struct Frame {
+        var reactor: Participant
+        var sender: Participant?
+        var message: Message
+        var bindings: [String: Value]
+    }
+
+    private let script: Script
+    private let title: String
+    private let kind: MediatorKind
+    private let limits: RunLimits
+    private let sink: any EventSink
+
+    private var entries: [String: Entry] = [:]
+    private var declarationOrder: [Entry] = []
+    private var mediation: (any Mediation)?
+    private var pending: [Registration] = []
+    private var mediatorSentinels: [WeakObject] = []
+    private var summary = RunSummary()
+
+    private var topLevelSends = 0
+    private var step = 0
+    private var stepLine = 0
+    private var stepRange: SourceRange?
+    /// Child send counters of the sends in progress, innermost last.
+    private var childCounters: [Int] = []
+    /// The depth at which the current send's deliveries are written.
+    private var deliveryDepth = 1
+    /// The number of the send in progress, for numbering its reactions' sends.
+    private var currentNumber: [Int] = []
+
+    /// Prepares a run of `script` under `kind`, titled `title`.
+    public init(script: Script, title: String, kind: MediatorKind, limits: RunLimits = RunLimits(), sink: any EventSink) {
+        self.script = script
+        self.title = title
+        self.kind = kind
+        self.limits = limits
+        self.sink = sink
+    }
+
+    /// The kind a script asks for: its last `mediator` statement before the first step.
+    public static func declaredKind(of script: Script) -> MediatorKind {
+        var kind = MediatorKind.default
+        for statement in script.statements {
+            if statement.isStep { break }
+            if case .mediator(let name, _) = statement, let declared = MediatorKind(rawValue: name.text) {
+                kind = declared
+            }
+        }
+        return kind
+    }
+
+    /// The title a script gives itself, else `fallback` (the file name without `.scenario`).
+    public static func title(of script: Script, fallback: String) -> String {
+        for statement in script.statements {
+            if case .scenario(let literal, _) = statement { return literal.value }
+        }
+        return fallback
+    }
+
+    /// Runs every statement, then releases everything and reports what leaked.
+    public func run() -> RunSummary {
+        emit(.scenario(title: title))
+        emit(.mediator(kind: kind, replacement: false))
+        var reactions: [Reaction] = []
+        for statement in script.statements {
+            if case .reaction(let reaction) = statement { reactions.append(reaction) }
+        }
+        self.reactions = reactions
+        for statement in script.statements {
+            if summary.stoppedBy != nil { break }
+            execute(statement)
+        }
+        start()
+        emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
+                  failedExpectations: summary.failedExpectations))
+        summary.leaked = releaseEverything()
+        emit(.leaked(summary.leaked))
+        return summary
+    }
+
+    private var reactions: [Reaction] = []
+
+    // MARK: Statements
+
+    private func execute(_ statement: Statement) {
+        if statement.isStep {
+            start()
+            step += 1
+            stepLine = statement.range.lowerBound.line
+            stepRange = statement.range
+        }
+        switch statement {
+        case .scenario, .reaction:
+            break
+        case .mediator(let name, _):
+            if mediation != nil, let newKind = MediatorKind(rawValue: name.text) { replaceMediator(with: newKind) }
+        case .participant(let declaration):
+            declare(declaration)
+        case .send(let send):
+            topLevelSends += 1
+            perform(send, frame: nil, number: [topLevelSends], depth: 0)
+        case .leave(let name, _):
+            emit(.leave(name: name.text))
+            if let object = entries[name.text]?.object, let error = mediation?.unregister(object) {
+                report(.delivery(error), depth: 1)
+            }
+            reportDeallocations()
+        case .release(let name, _):
+            emit(.release(name: name.text))
+            guard let entry = entries[name.text] else { break }
+            entry.held = nil
+            entry.awaitingDeallocation = entry.sentinel != nil
+            emit(.lifetime(name: name.text, deallocated: entry.sentinel == nil, depth: 1))
+            reportDeallocations()
+        case .log(let log):
+            emit(.log(text: interpolate(log, frame: nil), depth: 0))
+        case .expect(let expectation):
+            evaluate(expectation)
+        }
+    }
+
+    /// Builds the scenario's mediator at its first step, with every participant declared so far.
+    private func start() {
+        guard mediation == nil else { return }
+        let built = kind.makeMediation(participants: pending)
+        pending = []
+        track(built)
+        mediation = built
+    }
+
+    private func declare(_ declaration: ParticipantDeclaration) {
+        let object = Participant(name: declaration.name.text, type: declaration.typeName)
+        let entry = Entry(declaration, object: object)
+        for property in declaration.properties {
+            if case .literal(let value, _) = property.value { entry.properties[property.name.text] = value }
+        }
+        entry.receives = reactions(for: declaration, trigger: .receives)
+        entry.sends = reactions(for: declaration, trigger: .sends)
+        entries[declaration.name.text] = entry
+        declarationOrder.append(entry)
+        emit(.participant(name: object.name, type: object.type, weak: declaration.isWeak))
+        let registration = Registration(object, weakly: declaration.isWeak)
+        if mediation == nil {
+            pending.append(registration)
+        } else if let error = mediation?.register(registration) {
+            report(.delivery(error), depth: 1)
+        }
+    }
+
+    /// Reactions on the participant's name, then on its type, each group in the order written.
+    private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [Reaction] {
+        let matching = reactions.filter { $0.trigger == trigger }
+        return matching.filter { $0.subject.text == declaration.name.text }
+            + matching.filter { $0.subject.text == declaration.typeName }
+    }
+
+    /// A new mediator of `newKind` takes over every registered participant, in the old order.
+    private func replaceMediator(with newKind: MediatorKind) {
+        emit(.mediator(kind: newKind, replacement: true))
+        do {
+            let registrations = (mediation?.registered ?? []).map { participant in
+                Registration(participant, weakly: entries[participant.name]?.declaration.isWeak ?? false)
+            }
+            let replacement = newKind.makeMediation(participants: registrations)
+            track(replacement)
+            mediation = replacement
+        }
+        reportDeallocations()
+    }
+
+    private func track(_ mediation: any Mediation) {
+        if let object = mediation.mediatorObject { mediatorSentinels.append(WeakObject(object)) }
+    }
+
+    /// Writes `NAME deallocated` for every released participant that has just gone.
+    private func reportDeallocations() {
+        for entry in declarationOrder where entry.awaitingDeallocation && entry.sentinel == nil {
+            entry.awaitingDeallocation = false
+            emit(.lifetime(name: entry.declaration.name.text, deallocated: true, depth: 1))
+        }
+    }
+
+    /// Drops every participant, then the mediator, and names what is still alive.
+    private func releaseEverything() -> [String] {
+        for entry in declarationOrder { entry.held = nil }
+        mediation = nil
+        pending = []
+        var leaked = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
+        if mediatorSentinels.contains(where: { $0.object != nil }) { leaked.append("mediator") }
+        return leaked
+    }
+
+    // MARK: Sends
+
+    /// Performs a send: its line, the sender's `sends` reactions, then the deliveries.
+    private func perform(_ send: Send, frame: Frame?, number: [Int], depth: Int) {
+        let message = evaluate(send.message, frame: frame)
+        let sender: Participant?
+        switch send.sender {
+        case .participant(let name): sender = entries[name.text]?.object
+        case .selfName: sender = frame?.reactor
+        case .mediator: sender = nil
+        }
+        let senderName = sender?.name ?? "mediator"
+        let targetText: String
+        var names: [String] = []
+        switch send.targets {
+        case .everyone: targetText = "*"
+        case .type(let type, _): targetText = "* \(type.text)"
+        case .names(let targets):
+            names = targets.map { target in
+                switch target {
+                case .participant(let name): return name.text
+                case .sender: return frame?.sender?.name ?? "mediator"
+                }
+            }
+            targetText = names.joined(separator: ", ")
+        }
+        summary.sends += 1
+        emit(.send(number: number, sender: senderName, targets: targetText, message: message, depth: depth))
+
+        let savedDepth = deliveryDepth
+        let savedNumber = currentNumber
+        childCounters.append(0)
+        currentNumber = number
+        defer {
+            childCounters.removeLast()
+            currentNumber = savedNumber
+            deliveryDepth = savedDepth
+        }
+        if let sender, let entry = entries[sender.name] {
+            let sendsFrame = Frame(reactor: sender, sender: sender, message: message, bindings: [:])
+            runReactions(entry.sends, for: sendsFrame, depth: depth + 1)
+        }
+        guard summary.stoppedBy == nil, let mediation else { return }
+        deliveryDepth = depth + 1
+        switch send.targets {
+        case .everyone, .type:
+            var type: String? = nil
+            if case .type(let name, _) = send.targets { type = name.text }
+            if let sender {
+                mediation.broadcast(message, from: sender, ofType: type, courier: self)
+            } else {
+                mediation.broadcastFromMediator(message, ofType: type, courier: self)
+            }
+        case .names:
+            for name in names where summary.stoppedBy == nil {
+                if let sender {
+                    mediation.send(message, from: sender, to: name, courier: self)
+                } else {
+                    mediation.sendFromMediator(message, to: name, courier: self)
+                }
+            }
+        }
+    }
+
+    public func deliver(_ message: Message, to receiver: Participant, from sender: Participant?) {
+        guard summary.stoppedBy == nil else { return }
+        guard summary.deliveries < limits.maxDeliveries else {
+            return stop(.deliveryLimit(limit: limits.maxDeliveries, step: step, line: stepLine), depth: deliveryDepth)
+        }
+        summary.deliveries += 1
+        let depth = deliveryDepth
+        emit(.delivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth))
+        guard let entry = entries[receiver.name] else { return }
+        entry.received += 1
+        let frame = Frame(reactor: receiver, sender: sender, message: message, bindings: [:])
+        runReactions(entry.receives, for: frame, depth: depth + 1)
+    }
+
+    public func fail(_ error: DeliveryError) {
+        guard summary.stoppedBy == nil else { return }
+        report(.delivery(error), depth: deliveryDepth)
+    }
+
+    /// Runs every reaction whose pattern matches, its body one level under its trigger.
+    private func runReactions(_ reactions: [Reaction], for frame: Frame, depth: Int) {
+        for reaction in reactions {
+            guard summary.stoppedBy == nil else { return }
+            guard let bindings = bind(reaction.pattern, to: frame.message) else { continue }
+            var bound = frame
+            bound.bindings = bindings
+            for statement in reaction.body {
+                guard summary.stoppedBy == nil else { return }
+                run(statement, frame: bound, depth: depth)
+            }
+        }
+    }
+
+    private func run(_ statement: ReactionStatement, frame: Frame, depth: Int) {
+        switch statement {
+        case .send(let send):
+            childCounters[childCounters.count - 1] += 1
+            let number = currentNumber + [childCounters[childCounters.count - 1]]
+            guard number.count <= limits.maxDepth else {
+                return stop(.depthLimit(limit: limits.maxDepth, step: step, line: stepLine), depth: depth)
+            }
+            perform(send, frame: frame, number: number, depth: depth)
+        case .set(let property, let value, _):
+            let resolved = evaluate(value, frame: frame)
+            entries[frame.reactor.name]?.properties[property.text] = resolved
+            emit(.set(participant: frame.reactor.name, property: property.text, value: resolved, depth: depth))
+        case .log(let log):
+            emit(.log(text: interpolate(log, frame: frame), depth: depth))
+        }
+    }
+
+    /// Binds a pattern's parameters by label, else by position; nil when it does not match.
+    private func bind(_ pattern: Pattern, to message: Message) -> [String: Value]? {
+        switch pattern {
+        case .any:
+            return [:]
+        case .named(let name, let parameters, _):
+            guard case .named(let messageName, let arguments) = message, messageName == name.text else { return nil }
+            var bindings: [String: Value] = [:]
+            for (position, parameter) in parameters.enumerated() {
+                if let labelled = arguments.first(where: { $0.label == parameter.text }) {
+                    bindings[parameter.text] = labelled.value
+                } else if position < arguments.count {
+                    bindings[parameter.text] = arguments[position].value
+                } else {
+                    return nil
+                }
+            }
+            return bindings
+        }
+    }
+
+    // MARK: Values
+
+    private func evaluate(_ message: MessageExpression, frame: Frame?) -> Message {
+        switch message {
+        case .text(let literal):
+            return .text(literal.value)
+        case .named(let name, let arguments, _):
+            return .named(name.text, arguments.map { argument in
+                Message.Argument(label: argument.label?.text,
+                                 value: evaluate(argument.value, frame: frame))
+            })
+        }
+    }
+
+    /// A value; a property never set is `.nothing`.
+    private func evaluate(_ value: ValueExpression, frame: Frame?) -> Value {
+        switch value {
+        case .literal(let value, _): return value
+        case .reference(let reference): return resolve(reference, frame: frame)
+        }
+    }
+
+    private func resolve(_ reference: Reference, frame: Frame?) -> Value {
+        switch reference {
+        case .selfName: return frame.map { .string($0.reactor.name) } ?? .nothing
+        case .sender: return frame.map { .string($0.sender?.name ?? "mediator") } ?? .nothing
+        case .message: return frame.map { .string($0.message.interpolated) } ?? .nothing
+        case .name(let name): return frame?.bindings[name.text] ?? .nothing
+        case .property(let owner, let property, _):
+            let ownerName: String?
+            switch owner {
+            case .selfName: ownerName = frame?.reactor.name
+            case .participant(let name): ownerName = name.text
+            }
+            return ownerName.flatMap { entries[$0]?.properties[property.text] } ?? .nothing
+        }
+    }
+
+    /// A `log` string with its interpolations filled in; a property never set reads `nothing`.
+    private func interpolate(_ log: LogStatement, frame: Frame?) -> String {
+        var text = ""
+        for segment in log.segments {
+            switch segment {
+            case .text(let literal): text += literal
+            case .interpolation(let reference): text += resolve(reference, frame: frame).interpolated
+            }
+        }
+        return text
+    }
+
+    // MARK: Expectations
+
+    private func evaluate(_ expectation: Expectation) {
+        let entry = entries[expectation.subject.text]
+        let alive = entry?.sentinel != nil
+        var got: String?
+        switch expectation.condition {
+        case .property(let property, let equal, let expected):
+            let actual = entry?.properties[property.text] ?? .nothing
+            if (actual == expected) != equal { got = actual.written }
+        case .received(let count):
+            let actual = entry?.received ?? 0
+            if actual != count { got = String(actual) }
+        case .alive:
+            if !alive { got = "deallocated" }
+        case .deallocated:
+            if alive { got = "alive" }
+        }
+        if got != nil { summary.failedExpectations += 1 }
+        emit(.expectation(text: expectation.text, got: got))
+    }
+
+    // MARK: Reporting
+
+    private func report(_ error: RunError, depth: Int) {
+        summary.errors += 1
+        emit(.error(error, depth: depth))
+    }
+
+    private func stop(_ error: RunError, depth: Int) {
+        report(error, depth: depth)
+        summary.stoppedBy = error
+        summary.stoppedAt = stepRange
+    }
+
+    private func emit(_ event: TranscriptEvent) {
+        sink.emit(event)
+    }
+}
+
+/// A weak reference to any object, to see whether it is still alive.
+struct WeakObject {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) { self.object = object }
+}

@@ -1,0 +1,98 @@
+/// The protocol-extension design: a `Mediator` protocol whose behaviour is written once, in a
+/// protocol extension, so a concrete mediator is an empty class.
+///
+/// Quirks kept on purpose: the mediator holds its receivers strongly in an array, receivers hold
+/// it weakly; `add` ignores a receiver already present (by identity); `remove` swaps the leaver
+/// with the last receiver and drops the last, which reorders later broadcasts; a receiver that has
+/// left still holds its weak mediator and can still broadcast. Receivers would remove themselves
+/// when deinitialised, which never happens while the strong array holds them.
+
+/// A colleague as this design sees it: an `id` and a way to receive.
+protocol Receivable: AnyObject {
+    var id: String { get }
+    func receive(_ message: Message, from sender: Participant?, courier: any Courier)
+    func matches(type filter: String?) -> Bool
+}
+
+extension Participant: Receivable {
+    var id: String { name }
+}
+
+/// The mediator protocol: storage only. Everything it does comes from the extension below.
+protocol ReceiverMediator: ColleagueMediator {
+    var receivers: [any Receivable] { get set }
+}
+
+extension ReceiverMediator {
+    /// Adds a receiver unless this very object is already there.
+    func add(_ receiver: any Receivable) {
+        guard !receivers.contains(where: { $0 === receiver }) else { return }
+        receivers.append(receiver)
+    }
+
+    /// Removes a receiver by swapping it with the last one and dropping the last.
+    func remove(_ receiver: any Receivable) {
+        guard let index = receivers.firstIndex(where: { $0 === receiver }) else { return }
+        receivers.swapAt(index, receivers.count - 1)
+        receivers.removeLast()
+    }
+
+    /// Every receiver but the sender (by id), in array order.
+    func broadcast(_ message: Message, from sender: Participant?, ofType type: String?, courier: any Courier) {
+        for receiver in receivers where receiver.id != sender?.id && receiver.matches(type: type) {
+            receiver.receive(message, from: sender, courier: courier)
+        }
+    }
+
+    /// The first receiver with the target's id, else `missingReceiver`.
+    func send(_ message: Message, from sender: Participant?, to target: String, courier: any Courier) {
+        guard let receiver = receivers.first(where: { $0.id == target }) else {
+            return courier.fail(.missingReceiver(target))
+        }
+        receiver.receive(message, from: sender, courier: courier)
+    }
+}
+
+/// A concrete mediator: an empty class, all behaviour from `ReceiverMediator`'s extension.
+final class ReceiverListMediator: ReceiverMediator {
+    var receivers: [any Receivable] = []
+}
+
+/// The interpreter's handle on a protocol-extension mediator.
+struct ProtocolExtensionMediation: Mediation {
+    private let mediator = ReceiverListMediator()
+
+    init(participants: [Registration]) {
+        for registration in participants { _ = register(registration) }
+    }
+
+    func register(_ registration: Registration) -> DeliveryError? {
+        registration.participant.mediator = mediator
+        mediator.add(registration.participant)
+        return nil
+    }
+
+    func unregister(_ participant: Participant) -> DeliveryError? {
+        mediator.remove(participant)
+        return nil
+    }
+
+    func broadcast(_ message: Message, from sender: Participant, ofType type: String?, courier: any Courier) {
+        sender.broadcastThroughMediator(message, ofType: type, courier: courier)
+    }
+
+    func send(_ message: Message, from sender: Participant, to target: String, courier: any Courier) {
+        sender.sendThroughMediator(message, to: target, courier: courier)
+    }
+
+    func broadcastFromMediator(_ message: Message, ofType type: String?, courier: any Courier) {
+        mediator.broadcast(message, from: nil, ofType: type, courier: courier)
+    }
+
+    func sendFromMediator(_ message: Message, to target: String, courier: any Courier) {
+        mediator.send(message, from: nil, to: target, courier: courier)
+    }
+
+    var registered: [Participant] { mediator.receivers.compactMap { $0 as? Participant } }
+    var mediatorObject: AnyObject? { mediator }
+}

@@ -1,0 +1,99 @@
+/// The wrapper design: a generic mediator keeps each colleague inside a private wrapper that
+/// holds it strongly (the default) or weakly.
+///
+/// Reading the colleague list compacts away wrappers whose weak colleague is gone; removal finds
+/// the colleague's index in the compacted list and removes that wrapper, keeping the order.
+/// Colleagues keep a weak reference to their mediator.
+final class WrapperMediator<Colleague: AnyObject> {
+    /// Holds one colleague, strongly or weakly.
+    private final class ColleagueWrapper {
+        var strongColleague: Colleague?
+        weak var weakColleague: Colleague?
+
+        init(_ colleague: Colleague, strongReference: Bool) {
+            if strongReference { strongColleague = colleague } else { weakColleague = colleague }
+        }
+
+        var colleague: Colleague? { strongColleague ?? weakColleague }
+    }
+
+    private var colleagueWrappers: [ColleagueWrapper] = []
+
+    /// The live colleagues in order; reading drops the wrappers whose colleague is gone.
+    var colleagues: [Colleague] {
+        colleagueWrappers.removeAll { $0.colleague == nil }
+        return colleagueWrappers.compactMap(\.colleague)
+    }
+
+    func addColleague(_ colleague: Colleague, strongReference: Bool = true) {
+        colleagueWrappers.append(ColleagueWrapper(colleague, strongReference: strongReference))
+    }
+
+    func removeColleague(_ colleague: Colleague) {
+        guard let index = colleagues.firstIndex(where: { $0 === colleague }) else { return }
+        colleagueWrappers.remove(at: index)
+    }
+
+    /// Calls `body` on every colleague but `sender` (every colleague when `sender` is nil).
+    func invokeColleagues(by sender: Colleague? = nil, _ body: (Colleague) -> Void) {
+        for colleague in colleagues where colleague !== sender {
+            body(colleague)
+        }
+    }
+}
+
+extension WrapperMediator: ColleagueMediator where Colleague == Participant {
+    func broadcast(_ message: Message, from sender: Participant?, ofType type: String?, courier: any Courier) {
+        invokeColleagues(by: sender) { colleague in
+            if colleague.matches(type: type) {
+                colleague.receive(message, from: sender, courier: courier)
+            }
+        }
+    }
+
+    func send(_ message: Message, from sender: Participant?, to target: String, courier: any Courier) {
+        guard let colleague = colleagues.first(where: { $0.name == target }) else {
+            return courier.fail(.missingReceiver(target))
+        }
+        colleague.receive(message, from: sender, courier: courier)
+    }
+}
+
+/// The interpreter's handle on a wrapper mediator.
+struct WrapperMediation: Mediation {
+    private let mediator = WrapperMediator<Participant>()
+
+    init(participants: [Registration]) {
+        for registration in participants { _ = register(registration) }
+    }
+
+    func register(_ registration: Registration) -> DeliveryError? {
+        registration.participant.mediator = mediator
+        mediator.addColleague(registration.participant, strongReference: !registration.weakly)
+        return nil
+    }
+
+    func unregister(_ participant: Participant) -> DeliveryError? {
+        mediator.removeColleague(participant)
+        return nil
+    }
+
+    func broadcast(_ message: Message, from sender: Participant, ofType type: String?, courier: any Courier) {
+        sender.broadcastThroughMediator(message, ofType: type, courier: courier)
+    }
+
+    func send(_ message: Message, from sender: Participant, to target: String, courier: any Courier) {
+        sender.sendThroughMediator(message, to: target, courier: courier)
+    }
+
+    func broadcastFromMediator(_ message: Message, ofType type: String?, courier: any Courier) {
+        mediator.broadcast(message, from: nil, ofType: type, courier: courier)
+    }
+
+    func sendFromMediator(_ message: Message, to target: String, courier: any Courier) {
+        mediator.send(message, from: nil, to: target, courier: courier)
+    }
+
+    var registered: [Participant] { mediator.colleagues }
+    var mediatorObject: AnyObject? { mediator }
+}
