@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Runs the built `mediate` binary, as a user would, and checks its output and exit code.
+@Suite("End to end")
+struct EndToEndTests {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The `mediate` executable beside the test bundle in the build folder.
+    static let binary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("mediate")
+
+    func mediate(_ arguments: String..., in folder: URL = packageRoot) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: outData, as: UTF8.self),
+                      standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func runPrintsTheCommittedTranscript() throws {
+        let result = try mediate("run", "Scenarios/musketeers.scenario")
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("Output/musketeers/wrapper.transcript"), encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == golden)
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test func runWritesOneTranscriptPerKind() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate("run", packageRoot.appendingPathComponent("Scenarios/chat.scenario").path,
+                                 "--mediator", "all", "--output", folder.path)
+        #expect(result.status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("chat").path).sorted()
+        #expect(written == ["direct-delegate.transcript", "mesh.transcript", "protocol-extension.transcript", "wrapper.transcript"])
+    }
+
+    @Test func logFormatPrintsOnlyTheLogLines() throws {
+        let result = try mediate("run", "Scenarios/price-summary.scenario", "--format", "log")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "999.99\n1099.99\n")
+    }
+
+    @Test func jsonLinesAreOneObjectPerEvent() throws {
+        let result = try mediate("run", "Scenarios/musketeers.scenario", "--format", "jsonl")
+        let transcript = try mediate("run", "Scenarios/musketeers.scenario")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == transcript.standardOutput.split(separator: "\n").count)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["event"] is String)
+        }
+        #expect(lines.first == #"{"depth":0,"event":"scenario","title":"Musketeers"}"#)
+    }
+
+    @Test func aFailedExpectationExitsOne() throws {
+        let result = try mediate("run", "Scenarios/office.scenario")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("FAILED (got \"intern\")"))
+    }
+
+    @Test func staticErrorsExitTwoAndWriteNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.scenario")
+        try "participant Athos\nparticipant Porthos\nPorthso -> Athos: \"hi\"\nmediator swarm\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try mediate("run", "bad.scenario", "--output", "out", in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("bad.scenario:3:1: error: "))
+        #expect(result.standardError.contains("Porthso -> Athos: \"hi\"\n^~~~~~~\n"))
+        #expect(result.standardError.contains("help: did you mean 'Porthos'?"))
+        #expect(result.standardError.contains("bad.scenario:4:"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        let validate = try mediate("validate", "bad.scenario", in: folder)
+        #expect(validate.status == 2)
+        #expect(validate.standardError == result.standardError)
+    }
+
+    @Test func aLimitExitsThreeAndSaysWhere() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("loop.scenario")
+        try "participant A\nparticipant B\non Participant receives any { self -> sender: \"again\" }\nA -> B: \"go\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try mediate("run", "loop.scenario", "--max-depth", "5", in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardOutput.contains("! depthLimit 5 at step 1 (line 4)"))
+        #expect(result.standardError.hasPrefix("loop.scenario:4:1: error: "))
+        #expect(result.standardError.contains("--max-depth"))
+    }
+
+    @Test func validateSaysOk() throws {
+        let result = try mediate("validate", "Scenarios/chat.scenario", "Scenarios/musketeers.scenario")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Scenarios/chat.scenario: ok\nScenarios/musketeers.scenario: ok\n")
+    }
+
+    @Test func helpExplainsItselfWithExamples() throws {
+        let root = try mediate("--help")
+        #expect(root.status == 0)
+        #expect(root.standardOutput.contains("mediate run Scenarios/musketeers.scenario"))
+        let run = try mediate("run", "--help")
+        #expect(run.standardOutput.contains("--mediator"))
+        #expect(run.standardOutput.contains("protocol-extension"))
+        #expect(run.standardOutput.contains("Examples:"))
+        let validate = try mediate("validate", "--help")
+        #expect(validate.standardOutput.contains("Example:"))
+    }
+
+    @Test func usageErrorsAreReportedByTheArgumentParser() throws {
+        let result = try mediate("run", "Scenarios/chat.scenario", "--mediator", "swarm")
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--mediator"))
+    }
+
+    @Test func aMissingFileIsAClearError() throws {
+        let result = try mediate("run", "Scenarios/nope.scenario")
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Scenarios/nope.scenario: error: cannot read the scenario: no such file"))
+    }
+}
