@@ -2,10 +2,9 @@
 public enum Frontend {
     /// Lexes and parses; diagnostics from lexer and parser, in source order.
     public static func parse(_ file: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
-        let (tokens, lexical) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
+        var parser = Parser(file: file)
         let script = parser.parseScript()
-        return (script, sortedByPosition(lexical + parser.diagnostics))
+        return (script, sortedByPosition(parser.lexicalDiagnostics + parser.diagnostics))
     }
 
     /// Parses and checks: the script when the file has no error, else every diagnostic (sorted by position).

@@ -11,22 +11,26 @@ public struct Lexer {
     private var lineStart = 0
     /// The offset of the first non-ASCII byte seen on the current line, if any.
     private var firstNonASCII: Int?
-    private var tokens: [Token] = []
-    private var diagnostics: [Diagnostic] = []
+    /// The lexical errors found so far, in source order.
+    public private(set) var diagnostics: [Diagnostic] = []
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
+    /// A lexer at the start of `file`.
+    public init(_ file: SourceFile) {
+        self.bytes = file.bytes
     }
 
-    /// The tokens of `file`, ending with one `.endOfFile`, and the lexical errors in source order.
+    /// Every token of `file`, ending with one `.endOfFile`, and the lexical errors in source order.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        var lexer = Lexer(bytes: file.bytes)
-        lexer.tokens.reserveCapacity(file.bytes.count / 4 + 1)
-        lexer.run()
-        return (lexer.tokens, lexer.diagnostics)
+        var lexer = Lexer(file)
+        var tokens: [Token] = []
+        repeat {
+            tokens.append(lexer.next())
+        } while tokens.last!.kind != .endOfFile
+        return (tokens, lexer.diagnostics)
     }
 
-    private mutating func run() {
+    /// The next token; at the end of the file, `.endOfFile` every time.
+    public mutating func next() -> Token {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
@@ -36,51 +40,45 @@ public struct Lexer {
             case .newline:
                 let location = self.location(start)
                 let end = SourceLocation(line: line, column: location.column + 1, offset: start + 1)
-                tokens.append(Token(.newline, location..<end))
                 position += 1
                 line += 1
                 lineStart = position
                 firstNonASCII = nil
+                return Token(.newline, location..<end)
             case .hash:
                 skipComment()
             case .quote:
-                lexString()
+                return lexString()
             case _ where byte.isIdentifierStart:
-                lexIdentifier()
+                return lexIdentifier()
             case _ where byte.isDigit:
-                lexNumber()
+                return lexNumber()
             case .minus:
                 let next = start + 1 < bytes.count ? bytes[start + 1] : 0
-                if next.isDigit {
-                    lexNumber()
-                } else if next == .greaterThan {
-                    punctuation(.arrow, width: 2)
-                } else {
-                    punctuation(.minus, width: 1)
-                }
-            case .colon: punctuation(.colon, width: 1)
-            case .comma: punctuation(.comma, width: 1)
-            case .semicolon: punctuation(.semicolon, width: 1)
-            case .star: punctuation(.star, width: 1)
-            case .leftBrace: punctuation(.leftBrace, width: 1)
-            case .rightBrace: punctuation(.rightBrace, width: 1)
-            case .leftParen: punctuation(.leftParen, width: 1)
-            case .rightParen: punctuation(.rightParen, width: 1)
-            case .dot: punctuation(.dot, width: 1)
+                if next.isDigit { return lexNumber() }
+                return next == .greaterThan ? punctuation(.arrow, width: 2) : punctuation(.minus, width: 1)
+            case .colon: return punctuation(.colon, width: 1)
+            case .comma: return punctuation(.comma, width: 1)
+            case .semicolon: return punctuation(.semicolon, width: 1)
+            case .star: return punctuation(.star, width: 1)
+            case .leftBrace: return punctuation(.leftBrace, width: 1)
+            case .rightBrace: return punctuation(.rightBrace, width: 1)
+            case .leftParen: return punctuation(.leftParen, width: 1)
+            case .rightParen: return punctuation(.rightParen, width: 1)
+            case .dot: return punctuation(.dot, width: 1)
             case .equal:
                 if start + 1 < bytes.count, bytes[start + 1] == .equal {
-                    punctuation(.equalEqual, width: 2)
-                } else {
-                    punctuation(.equal, width: 1)
+                    return punctuation(.equalEqual, width: 2)
                 }
+                return punctuation(.equal, width: 1)
             case .bang where start + 1 < bytes.count && bytes[start + 1] == .equal:
-                punctuation(.notEqual, width: 2)
+                return punctuation(.notEqual, width: 2)
             default:
-                lexUnexpectedCharacter()
+                return lexUnexpectedCharacter()
             }
         }
         let end = location(bytes.count)
-        tokens.append(Token(.endOfFile, end..<end))
+        return Token(.endOfFile, end..<end)
     }
 
     // MARK: Locations
@@ -104,22 +102,24 @@ public struct Lexer {
 
     // MARK: Simple tokens
 
-    private mutating func punctuation(_ kind: Token.Kind, width: Int) {
-        tokens.append(Token(kind, range(position, position + width)))
+    private mutating func punctuation(_ kind: Token.Kind, width: Int) -> Token {
         position += width
+        return Token(kind, range(position - width, position))
     }
 
-    private mutating func lexIdentifier() {
+    private mutating func lexIdentifier() -> Token {
         let start = position
         position += 1
         while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        let kind: Token.Kind = Keyword(rawValue: text).map { .keyword($0) } ?? .identifier(text)
-        tokens.append(Token(kind, range(start, position)))
+        let word = bytes[start..<position]
+        let kind: Token.Kind =
+            Keyword.spelt(by: word).map { .keyword($0) }
+            ?? .identifier(String(decoding: word, as: UTF8.self))
+        return Token(kind, range(start, position))
     }
 
     /// Lexes `-?[0-9]+(\.[0-9]+)?`; a run of letters straight after it makes the whole an error.
-    private mutating func lexNumber() {
+    private mutating func lexNumber() -> Token {
         let start = position
         if bytes[position] == .minus { position += 1 }
         while position < bytes.count, bytes[position].isDigit { position += 1 }
@@ -136,8 +136,7 @@ public struct Lexer {
                 position += 1
             }
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
-            invalid(.invalidNumber(text, at: range(start, position)), start)
-            return
+            return invalid(.invalidNumber(text, at: range(start, position)), start)
         }
         let value: Double
         let digitCount = position - start
@@ -156,31 +155,29 @@ public struct Lexer {
         }
         guard value.isFinite else {
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
-            invalid(.numberTooLarge(text, at: range(start, position)), start)
-            return
+            return invalid(.numberTooLarge(text, at: range(start, position)), start)
         }
-        tokens.append(Token(.number(value), range(start, position)))
+        return Token(.number(value), range(start, position))
     }
 
-    /// Records `diagnostic` and an `.invalid` token from `start` to the current position.
-    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) {
+    /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
+    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Token {
         diagnostics.append(diagnostic)
-        tokens.append(Token(.invalid, range(start, position)))
+        return Token(.invalid, range(start, position))
     }
 
-    private mutating func lexUnexpectedCharacter() {
+    private mutating func lexUnexpectedCharacter() -> Token {
         let start = position
         let byte = bytes[start]
         guard let length = utf8Length(at: start) else {
             noteNonASCII(at: start)
             position += 1
-            invalid(.invalidUTF8(byte, at: range(start, position)), start)
-            return
+            return invalid(.invalidUTF8(byte, at: range(start, position)), start)
         }
         if byte >= 0x80 { noteNonASCII(at: start) }
         position += length
         let scalar = String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars.first!
-        invalid(.unexpectedCharacter(scalar, at: range(start, position)), start)
+        return invalid(.unexpectedCharacter(scalar, at: range(start, position)), start)
     }
 
     // MARK: Comments
@@ -216,7 +213,7 @@ public struct Lexer {
     // MARK: Strings
 
     /// Lexes a string into text pieces and the raw content of unescaped `{…}`.
-    private mutating func lexString() {
+    private mutating func lexString() -> Token {
         let start = position
         position += 1
         var pieces: [StringPiece] = []
@@ -278,7 +275,7 @@ public struct Lexer {
             text = content
         }
         flush(&text, into: &pieces)
-        tokens.append(Token(.string(pieces), range(start, position)))
+        return Token(.string(pieces), range(start, position))
     }
 
     /// Lexes the escape at `position` (a backslash) and appends what it stands for.
@@ -369,6 +366,28 @@ public struct Lexer {
         default: return nil
         }
     }
+}
+
+extension Keyword {
+    /// The keyword spelt by `word`, found without building a string.
+    fileprivate static func spelt(by word: ArraySlice<UInt8>) -> Keyword? {
+        guard let first = word.first, first >= 0x61, first <= 0x7A else { return nil }
+        for (keyword, spelling) in byFirstLetter[Int(first - 0x61)]
+        where spelling.count == word.count && spelling.elementsEqual(word) {
+            return keyword
+        }
+        return nil
+    }
+
+    /// Keywords and their UTF-8 spellings, grouped by first letter (`a` at 0).
+    private static let byFirstLetter: [[(Keyword, [UInt8])]] = {
+        var table = [[(Keyword, [UInt8])]](repeating: [], count: 26)
+        for keyword in Keyword.allCases {
+            let spelling = Array(keyword.rawValue.utf8)
+            table[Int(spelling[0] - 0x61)].append((keyword, spelling))
+        }
+        return table
+    }()
 }
 
 extension UInt8 {

@@ -1,19 +1,35 @@
 /// Builds a ``Script`` from a file's tokens by recursive descent, reporting every syntax error.
 ///
+/// The parser pulls tokens from a ``Lexer`` as it goes, with one token of lookahead.
+///
 /// On an error the parser records a diagnostic, skips to the end of the line (or of the current
 /// block) and goes on, so one pass finds every error. A statement whose head parsed well (a
 /// participant's name, a reaction's pattern) is kept even when a later part of it is broken, so
 /// that the checker does not report its uses as unknown.
 struct Parser {
     private let file: SourceFile
-    private let tokens: [Token]
-    private var index = 0
+    private var lexer: Lexer
+    /// The token being looked at, the one after it, and the one before it.
+    private var current: Token
+    private var peek: Token
+    private var previous: Token
+    /// Where the last token before `current` that is not a newline ends.
+    private var endOfPreviousToken: SourceLocation
+    /// The syntax errors found so far, in source order.
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: SourceFile, tokens: [Token]) {
+    init(file: SourceFile) {
         self.file = file
-        self.tokens = tokens
+        lexer = Lexer(file)
+        current = lexer.next()
+        peek = lexer.next()
+        let start = SourceLocation(line: 1, column: 1, offset: 0)
+        previous = Token(.newline, start..<start)
+        endOfPreviousToken = start
     }
+
+    /// The lexical errors of the tokens read so far, in source order.
+    var lexicalDiagnostics: [Diagnostic] { lexer.diagnostics }
 
     /// Stops parsing the current statement; `diagnostic` is nil when the lexer already reported
     /// the offending text.
@@ -28,7 +44,7 @@ struct Parser {
         var statements: [Statement] = []
         while current.kind != .endOfFile {
             if current.kind == .newline {
-                index += 1
+                advance()
                 continue
             }
             do throws(SyntaxError) {
@@ -123,7 +139,8 @@ struct Parser {
                 throw failure(.spacedMediatorKind(at: minus.range))
             }
             text += "-" + part
-            index += 2
+            advance()
+            advance()
             end = next.range.upperBound
         }
         try expectEndOfLine(after: "the mediator kind")
@@ -158,7 +175,7 @@ struct Parser {
             range: keyword.range.lowerBound..<name.range.upperBound)
         do throws(SyntaxError) {
             if current.kind == .colon {
-                index += 1
+                advance()
                 declaration.type = try parseName("a type name after ':'")
                 declaration.range = keyword.range.lowerBound..<declaration.type!.range.upperBound
             }
@@ -191,7 +208,7 @@ struct Parser {
         while true {
             skipNewlines()
             if current.kind == .rightBrace {
-                index += 1
+                advance()
                 return properties
             }
             if blockIsUnclosed {
@@ -206,18 +223,23 @@ struct Parser {
                     Property(name: name, value: value, range: name.range.lowerBound..<value.range.upperBound))
                 switch current.kind {
                 case .comma:
-                    index += 1
+                    advance()
                 case .rightBrace:
                     break
-                case .newline where nextOnNewLine.kind == .rightBrace || nextOnNewLineClosesBlock:
-                    break
+                case .newline:
+                    // A property on the next line lacks the comma before it: report and go on.
+                    let endOfLine = current
+                    skipNewlines()
+                    if current.kind != .rightBrace, !blockIsUnclosed {
+                        record(failure(.expected("',' or '}' after the property", at: endOfLine.range)))
+                    }
                 default:
                     throw failure(.expected("',' or '}' after the property", at: current.range))
                 }
             } catch {
                 record(error)
                 skipInBlock(stoppingAt: [.comma])
-                if current.kind == .comma { index += 1 }
+                if current.kind == .comma { advance() }
             }
         }
     }
@@ -233,7 +255,7 @@ struct Parser {
         default:
             throw failure(.expected("'receives' or 'sends' after '\(subject.text)'", at: current.range))
         }
-        index += 1
+        advance()
         let pattern = try parsePattern(after: trigger.rawValue)
         guard current.kind == .leftBrace else {
             throw failure(.expected("'{' to open the reaction's block", at: current.range))
@@ -266,13 +288,13 @@ struct Parser {
         guard current.kind == .leftParen else {
             return .named(name, parameters: [], range: name.range)
         }
-        index += 1
+        advance()
         var parameters: [Name] = []
         if current.kind != .rightParen {
             while true {
                 parameters.append(try parseName("a parameter name"))
                 if current.kind == .comma {
-                    index += 1
+                    advance()
                     continue
                 }
                 guard current.kind == .rightParen else {
@@ -290,9 +312,9 @@ struct Parser {
         let open = advance()
         var body: [ReactionStatement] = []
         while true {
-            while current.kind == .newline || current.kind == .semicolon { index += 1 }
+            while current.kind == .newline || current.kind == .semicolon { advance() }
             if current.kind == .rightBrace {
-                index += 1
+                advance()
                 return body
             }
             if blockIsUnclosed {
@@ -357,7 +379,7 @@ struct Parser {
         var text = "expect \(subject.text)"
         switch current.kind {
         case .dot:
-            index += 1
+            advance()
             let property = try parseName("a property name after '.'")
             let equal: Bool
             switch current.kind {
@@ -384,7 +406,7 @@ struct Parser {
             text += ".\(property.text) \(equal ? "==" : "!=") \(spelling(of: advance()))"
             condition = .property(property, equal: equal, value: value)
         case .keyword(.received):
-            index += 1
+            advance()
             guard case .number = current.kind else {
                 throw failure(.expected("a count after 'received'", at: current.range))
             }
@@ -392,15 +414,15 @@ struct Parser {
             guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(digits) else {
                 throw failure(.invalidCount(digits, at: current.range))
             }
-            index += 1
+            advance()
             text += " received \(digits)"
             condition = .received(count)
         case .keyword(.alive):
-            index += 1
+            advance()
             text += " alive"
             condition = .alive
         case .keyword(.deallocated):
-            index += 1
+            advance()
             text += " deallocated"
             condition = .deallocated
         default:
@@ -470,14 +492,14 @@ struct Parser {
         guard current.kind == .leftParen else {
             return .named(name, arguments: [], range: name.range)
         }
-        index += 1
+        advance()
         var arguments: [ArgumentExpression] = []
         if current.kind != .rightParen {
             while true {
                 var label: Name?
                 if peek.kind == .colon, current.identifier != nil || current.keyword != nil {
                     label = try parseName("a label")
-                    index += 1
+                    advance()
                 }
                 let value = try parseValue(
                     expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
@@ -504,23 +526,23 @@ struct Parser {
         let token = current
         switch token.kind {
         case .string:
-            index += 1
+            advance()
             let literal = stringLiteral(token)
             return .literal(.string(literal.value), range: token.range)
         case .number(let number):
-            index += 1
+            advance()
             return .literal(.number(number), range: token.range)
         case .keyword(.true), .keyword(.false):
-            index += 1
+            advance()
             return .literal(.bool(token.kind == .keyword(.true)), range: token.range)
         case .keyword(.sender):
-            index += 1
+            advance()
             return .reference(.sender(range: token.range))
         case .keyword(.message):
-            index += 1
+            advance()
             return .reference(.message(range: token.range))
         case .keyword(.selfName):
-            index += 1
+            advance()
             guard consume(.dot) else { return .reference(.selfName(range: token.range)) }
             let property = try parseName("a property name after '.'")
             return .reference(
@@ -660,31 +682,24 @@ struct Parser {
 
     // MARK: Token stream
 
-    private var current: Token { tokens[index] }
-    private var peek: Token { tokens[min(index + 1, tokens.count - 1)] }
-    private var previous: Token { tokens[max(index - 1, 0)] }
-
-    /// Where the last token before the current one that is not a newline ends.
-    private var endOfPreviousToken: SourceLocation {
-        var back = index - 1
-        while back > 0, tokens[back].kind == .newline { back -= 1 }
-        return tokens[max(back, 0)].range.upperBound
-    }
-
     /// The text of the token before the current one, as a message quotes it.
     private var wordBefore: String { spelling(of: previous) }
 
+    /// Moves to the next token and returns the one that was current.
     @discardableResult
     private mutating func advance() -> Token {
-        let token = tokens[index]
-        if index < tokens.count - 1 { index += 1 }
+        let token = current
+        previous = token
+        if token.kind != .newline { endOfPreviousToken = token.range.upperBound }
+        current = peek
+        peek = lexer.next()
         return token
     }
 
     /// Steps over the current token if it is of `kind`.
     private mutating func consume(_ kind: Token.Kind) -> Bool {
         guard current.kind == kind else { return false }
-        index += 1
+        advance()
         return true
     }
 
@@ -719,20 +734,7 @@ struct Parser {
     }
 
     private mutating func skipNewlines() {
-        while current.kind == .newline { index += 1 }
-    }
-
-    /// The first token after the newlines at the current position.
-    private var nextOnNewLine: Token {
-        var ahead = index
-        while tokens[ahead].kind == .newline { ahead += 1 }
-        return tokens[ahead]
-    }
-
-    /// Whether the first token after the current newlines shows the open block lacks its `}`.
-    private var nextOnNewLineClosesBlock: Bool {
-        let next = nextOnNewLine
-        return next.kind == .endOfFile || next.keyword?.startsTopLevelStatement == true
+        while current.kind == .newline { advance() }
     }
 
     /// Whether the current token shows that the open block lacks its `}`: the end of the file, or
@@ -759,7 +761,7 @@ struct Parser {
                 if blockIsUnclosed { return }
             default: break
             }
-            index += 1
+            advance()
         }
     }
 
@@ -777,7 +779,7 @@ struct Parser {
             case .rightBrace: depth -= 1
             default: break
             }
-            index += 1
+            advance()
         }
     }
 
