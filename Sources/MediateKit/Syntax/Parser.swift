@@ -2,6 +2,10 @@
 ///
 /// The parser pulls tokens from a ``Lexer`` as it goes, with one token of lookahead.
 ///
+/// Statements end at a newline. Inside a reaction's block `;` separates statements as well, an
+/// addition to the language's text, so that a block fits on one line:
+/// `on Guard receives hit(damage) { set hp = damage; log "{self} was hit" }`.
+///
 /// On an error the parser records a diagnostic, skips to the end of the line (or of the current
 /// block) and goes on, so one pass finds every error. A statement whose head parsed well (a
 /// participant's name, a reaction's pattern) is kept even when a later part of it is broken, so
@@ -231,7 +235,7 @@ struct Parser {
                     let endOfLine = current
                     skipNewlines()
                     if current.kind != .rightBrace, !blockIsUnclosed {
-                        record(failure(.expected("',' or '}' after the property", at: endOfLine.range)))
+                        diagnostics.append(.expected("',' or '}' after the property", at: endOfLine.range))
                     }
                 default:
                     throw failure(.expected("',' or '}' after the property", at: current.range))
@@ -308,6 +312,8 @@ struct Parser {
     }
 
     /// A reaction's `{ … }`: statements separated by newlines or `;`, on one line or several.
+    ///
+    /// Empty statements (`;;`, blank lines) are allowed.
     private mutating func parseReactionBody() -> [ReactionStatement] {
         let open = advance()
         var body: [ReactionStatement] = []
