@@ -410,3 +410,44 @@ struct ParserTests {
                 """)
     }
 }
+
+@Suite("Front end robustness")
+struct RobustnessTests {
+    /// A small deterministic generator, so that a failing input can be reproduced.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static let pieces = [
+        "participant", "A", "B", ":", "T", "weak", "{", "}", "(", ")", "=", "==", "!=", ",", ";",
+        "->", "*", "on", "receives", "sends", "any", "set", "log", "\"{self}\"", "\"x", "\\", "self",
+        "sender", "message", ".", "-", "-3", "1.5", "expect", "received", "alive", "leave", "release",
+        "mediator", "wrapper", "scenario", "#", "\n", "\n", " ", "\t", "é", "\u{FF}", "@", "\"\\u{",
+    ]
+
+    @Test(arguments: 1...300)
+    func garbageNeverTrapsAndEveryPositionIsInTheFile(seed: Int) {
+        var generator = Generator(state: UInt64(seed))
+        var text = ""
+        for _ in 0..<generator.next(60) {
+            text += RobustnessTests.pieces[generator.next(RobustnessTests.pieces.count)]
+            if generator.next(3) == 0 { text += " " }
+        }
+        let file = SourceFile(path: "fuzz", text: text)
+        let diagnostics: [Diagnostic]
+        switch Frontend.load(file) {
+        case .success: diagnostics = []
+        case .failure(let failure): diagnostics = failure.items
+        }
+        for diagnostic in diagnostics {
+            let start = diagnostic.range.lowerBound
+            #expect(start == file.location(ofOffset: start.offset), "\(text.debugDescription)")
+            #expect(diagnostic.range.upperBound.offset <= file.bytes.count)
+        }
+        #expect(diagnostics.map(\.range.lowerBound) == diagnostics.map(\.range.lowerBound).sorted())
+    }
+}
