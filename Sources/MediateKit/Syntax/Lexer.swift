@@ -1,0 +1,486 @@
+/// Splits a scenario file into tokens, reporting every lexical error.
+///
+/// The lexer works on the file's UTF-8 bytes. Columns are counted in characters: on a line that
+/// is ASCII up to a token, a column is a byte count; past a non-ASCII byte it is counted from the
+/// decoded line, as ``SourceFile/location(ofOffset:)`` does.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var position = 0
+    /// The current 1-based line and the offset at which it starts.
+    private var line = 1
+    private var lineStart = 0
+    /// The offset of the first non-ASCII byte seen on the current line, if any.
+    private var firstNonASCII: Int?
+    /// The lexical errors found so far, in source order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// A lexer at the start of `file`.
+    public init(_ file: SourceFile) {
+        self.bytes = file.bytes
+    }
+
+    /// Every token of `file`, ending with one `.endOfFile`, and the lexical errors in source order.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file)
+        var tokens: [Token] = []
+        repeat {
+            tokens.append(lexer.next())
+        } while tokens.last!.kind != .endOfFile
+        return (tokens, lexer.diagnostics)
+    }
+
+    /// The next token; at the end of the file, `.endOfFile` every time.
+    public mutating func next() -> Token {
+        while position < bytes.count {
+            let start = position
+            let byte = bytes[start]
+            switch byte {
+            case .space, .tab:
+                position += 1
+            case .newline:
+                let location = self.location(start)
+                let end = SourceLocation(line: line, column: location.column + 1, offset: start + 1)
+                position += 1
+                line += 1
+                lineStart = position
+                firstNonASCII = nil
+                return Token(.newline, location..<end)
+            case .hash:
+                skipComment()
+            case .quote:
+                return lexString()
+            case _ where byte.isIdentifierStart:
+                return lexIdentifier()
+            case _ where byte.isDigit:
+                return lexNumber()
+            case .minus:
+                let next = start + 1 < bytes.count ? bytes[start + 1] : 0
+                if next.isDigit { return lexNumber() }
+                return next == .greaterThan ? punctuation(.arrow, width: 2) : punctuation(.minus, width: 1)
+            case .colon: return punctuation(.colon, width: 1)
+            case .comma: return punctuation(.comma, width: 1)
+            case .semicolon: return punctuation(.semicolon, width: 1)
+            case .star: return punctuation(.star, width: 1)
+            case .leftBrace: return punctuation(.leftBrace, width: 1)
+            case .rightBrace: return punctuation(.rightBrace, width: 1)
+            case .leftParen: return punctuation(.leftParen, width: 1)
+            case .rightParen: return punctuation(.rightParen, width: 1)
+            case .dot: return punctuation(.dot, width: 1)
+            case .equal:
+                if start + 1 < bytes.count, bytes[start + 1] == .equal {
+                    return punctuation(.equalEqual, width: 2)
+                }
+                return punctuation(.equal, width: 1)
+            case .bang where start + 1 < bytes.count && bytes[start + 1] == .equal:
+                return punctuation(.notEqual, width: 2)
+            default:
+                return lexUnexpectedCharacter()
+            }
+        }
+        let end = location(bytes.count)
+        return Token(.endOfFile, end..<end)
+    }
+
+    // MARK: Locations
+
+    /// The location of `offset`, which must lie on the current line at or before `position`.
+    private func location(_ offset: Int) -> SourceLocation {
+        if let firstNonASCII, offset > firstNonASCII {
+            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            return SourceLocation(line: line, column: column, offset: offset)
+        }
+        return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
+    }
+
+    private func range(_ start: Int, _ end: Int) -> SourceRange {
+        location(start)..<location(end)
+    }
+
+    private mutating func noteNonASCII(at offset: Int) {
+        if firstNonASCII == nil { firstNonASCII = offset }
+    }
+
+    // MARK: Simple tokens
+
+    private mutating func punctuation(_ kind: Token.Kind, width: Int) -> Token {
+        position += width
+        return Token(kind, range(position - width, position))
+    }
+
+    private mutating func lexIdentifier() -> Token {
+        let start = position
+        position += 1
+        while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
+        let word = bytes[start..<position]
+        let kind: Token.Kind =
+            Keyword.spelt(by: word).map { .keyword($0) }
+            ?? .identifier(String(decoding: word, as: UTF8.self))
+        return Token(kind, range(start, position))
+    }
+
+    /// Lexes `-?[0-9]+(\.[0-9]+)?`; a run of letters straight after it makes the whole an error.
+    private mutating func lexNumber() -> Token {
+        let start = position
+        if bytes[position] == .minus { position += 1 }
+        while position < bytes.count, bytes[position].isDigit { position += 1 }
+        var isWhole = true
+        if position + 1 < bytes.count, bytes[position] == .dot, bytes[position + 1].isDigit {
+            isWhole = false
+            position += 1
+            while position < bytes.count, bytes[position].isDigit { position += 1 }
+        }
+        if position < bytes.count, bytes[position].isIdentifierContinue {
+            while position < bytes.count,
+                bytes[position].isIdentifierContinue || bytes[position] == .dot
+            {
+                position += 1
+            }
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            return invalid(.invalidNumber(text, at: range(start, position)), start)
+        }
+        let value: Double
+        let digitCount = position - start
+        if isWhole, digitCount <= 15 {
+            var whole = 0
+            var index = start
+            let negative = bytes[index] == .minus
+            if negative { index += 1 }
+            while index < position {
+                whole = whole * 10 + Int(bytes[index] - .zero)
+                index += 1
+            }
+            value = Double(negative ? -whole : whole)
+        } else {
+            value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) ?? .infinity
+        }
+        guard value.isFinite else {
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            return invalid(.numberTooLarge(text, at: range(start, position)), start)
+        }
+        return Token(.number(value), range(start, position))
+    }
+
+    /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
+    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Token {
+        diagnostics.append(diagnostic)
+        return Token(.invalid, range(start, position))
+    }
+
+    private mutating func lexUnexpectedCharacter() -> Token {
+        let start = position
+        let byte = bytes[start]
+        guard let length = utf8Length(at: start) else {
+            noteNonASCII(at: start)
+            position += 1
+            return invalid(.invalidUTF8(byte, at: range(start, position)), start)
+        }
+        if byte >= 0x80 { noteNonASCII(at: start) }
+        position += length
+        let scalar = String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars.first!
+        return invalid(.unexpectedCharacter(scalar, at: range(start, position)), start)
+    }
+
+    // MARK: Comments
+
+    /// Skips `#` to the end of the line, checking that the comment is valid UTF-8.
+    private mutating func skipComment() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == .newline { return }
+            if byte < 0x80 {
+                position += 1
+            } else {
+                stepOverNonASCII()
+            }
+        }
+    }
+
+    /// Steps over one non-ASCII character and returns its bytes, or reports an invalid byte,
+    /// steps over it alone and returns nil.
+    @discardableResult
+    private mutating func stepOverNonASCII() -> Range<Int>? {
+        let start = position
+        noteNonASCII(at: start)
+        guard let length = utf8Length(at: start) else {
+            position += 1
+            diagnostics.append(.invalidUTF8(bytes[start], at: range(start, position)))
+            return nil
+        }
+        position += length
+        return start..<position
+    }
+
+    // MARK: Strings
+
+    /// Lexes a string into text pieces and the raw content of unescaped `{…}`.
+    private mutating func lexString() -> Token {
+        let start = position
+        position += 1
+        var pieces: [StringPiece] = []
+        var text: [UInt8] = []
+        /// Where an unescaped `{` opened an interpolation that is not closed yet, and its content.
+        var openBrace: Int?
+        var content: [UInt8] = []
+
+        func flush(_ text: inout [UInt8], into pieces: inout [StringPiece]) {
+            if !text.isEmpty {
+                pieces.append(.text(String(decoding: text, as: UTF8.self)))
+                text.removeAll(keepingCapacity: true)
+            }
+        }
+
+        scanning: while true {
+            guard position < bytes.count, bytes[position] != .newline else {
+                diagnostics.append(.unterminatedString(at: range(start, position)))
+                break scanning
+            }
+            let byte = bytes[position]
+            switch byte {
+            case .quote:
+                position += 1
+                break scanning
+            case .leftBrace where openBrace == nil:
+                flush(&text, into: &pieces)
+                openBrace = position
+                content.removeAll(keepingCapacity: true)
+                position += 1
+            case .rightBrace:
+                if let brace = openBrace {
+                    position += 1
+                    let raw = String(decoding: content, as: UTF8.self)
+                    pieces.append(.interpolation(raw, range: range(brace, position)))
+                    openBrace = nil
+                } else {
+                    flush(&text, into: &pieces)
+                    pieces.append(.strayBrace("}", range: range(position, position + 1)))
+                    position += 1
+                }
+            case .backslash where openBrace == nil:
+                lexEscape(into: &text)
+            default:
+                if byte < 0x80 {
+                    if openBrace == nil { text.append(byte) } else { content.append(byte) }
+                    position += 1
+                } else if let character = stepOverNonASCII() {
+                    if openBrace == nil {
+                        text.append(contentsOf: bytes[character])
+                    } else {
+                        content.append(contentsOf: bytes[character])
+                    }
+                }
+            }
+        }
+        if let brace = openBrace {
+            pieces.append(.strayBrace("{", range: range(brace, brace + 1)))
+            text = content
+        }
+        flush(&text, into: &pieces)
+        return Token(.string(pieces), range(start, position))
+    }
+
+    /// Lexes the escape at `position` (a backslash) and appends what it stands for.
+    private mutating func lexEscape(into text: inout [UInt8]) {
+        let start = position
+        guard start + 1 < bytes.count, bytes[start + 1] != .newline else {
+            position += 1  // The string is unterminated; the caller reports it.
+            return
+        }
+        let resolved: UInt8
+        switch bytes[start + 1] {
+        case .quote: resolved = .quote
+        case .backslash: resolved = .backslash
+        case UInt8(ascii: "n"): resolved = .newline
+        case UInt8(ascii: "t"): resolved = .tab
+        case .leftBrace: resolved = .leftBrace
+        case .rightBrace: resolved = .rightBrace
+        case UInt8(ascii: "u"):
+            lexUnicodeEscape(into: &text)
+            return
+        default:
+            position += 1
+            if bytes[position] < 0x80 {
+                position += 1
+            } else {
+                stepOverNonASCII()
+            }
+            let escape = String(decoding: bytes[start..<position], as: UTF8.self)
+            diagnostics.append(.invalidEscape(escape, at: range(start, position)))
+            return
+        }
+        text.append(resolved)
+        position += 2
+    }
+
+    /// Lexes `\u{X…}` with 1 to 8 hex digits naming a Unicode scalar value.
+    private mutating func lexUnicodeEscape(into text: inout [UInt8]) {
+        let start = position
+        position += 2
+        guard position < bytes.count, bytes[position] == .leftBrace else {
+            diagnostics.append(.malformedUnicodeEscape(at: range(start, position)))
+            return
+        }
+        position += 1
+        var value: UInt32 = 0
+        var digits = 0
+        while position < bytes.count, let digit = bytes[position].hexDigitValue {
+            value = digits < 8 ? value << 4 | digit : value
+            digits += 1
+            position += 1
+        }
+        let closed = position < bytes.count && bytes[position] == .rightBrace
+        if closed { position += 1 }
+        guard closed, (1...8).contains(digits) else {
+            diagnostics.append(.malformedUnicodeEscape(at: range(start, position)))
+            return
+        }
+        guard let scalar = Unicode.Scalar(value) else {
+            let escape = String(decoding: bytes[start..<position], as: UTF8.self)
+            diagnostics.append(.invalidUnicodeScalar(escape, at: range(start, position)))
+            return
+        }
+        UTF8.encode(scalar) { text.append($0) }
+    }
+
+    // MARK: UTF-8
+
+    /// The length of the valid UTF-8 sequence at `offset`, or nil if the bytes there are invalid.
+    private func utf8Length(at offset: Int) -> Int? {
+        func continuation(_ index: Int, _ allowed: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            index < bytes.count && allowed.contains(bytes[index])
+        }
+        switch bytes[offset] {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return continuation(offset + 1) ? 2 : nil
+        case 0xE0: return continuation(offset + 1, 0xA0...0xBF) && continuation(offset + 2) ? 3 : nil
+        case 0xED: return continuation(offset + 1, 0x80...0x9F) && continuation(offset + 2) ? 3 : nil
+        case 0xE1...0xEF: return continuation(offset + 1) && continuation(offset + 2) ? 3 : nil
+        case 0xF0:
+            return continuation(offset + 1, 0x90...0xBF) && continuation(offset + 2)
+                && continuation(offset + 3) ? 4 : nil
+        case 0xF1...0xF3:
+            return continuation(offset + 1) && continuation(offset + 2) && continuation(offset + 3)
+                ? 4 : nil
+        case 0xF4:
+            return continuation(offset + 1, 0x80...0x8F) && continuation(offset + 2)
+                && continuation(offset + 3) ? 4 : nil
+        default: return nil
+        }
+    }
+}
+
+extension Keyword {
+    /// The keyword spelt by `word`, found without building a string.
+    fileprivate static func spelt(by word: ArraySlice<UInt8>) -> Keyword? {
+        guard let first = word.first, first >= 0x61, first <= 0x7A else { return nil }
+        for (keyword, spelling) in byFirstLetter[Int(first - 0x61)]
+        where spelling.count == word.count && spelling.elementsEqual(word) {
+            return keyword
+        }
+        return nil
+    }
+
+    /// Keywords and their UTF-8 spellings, grouped by first letter (`a` at 0).
+    private static let byFirstLetter: [[(Keyword, [UInt8])]] = {
+        var table = [[(Keyword, [UInt8])]](repeating: [], count: 26)
+        for keyword in Keyword.allCases {
+            let spelling = Array(keyword.rawValue.utf8)
+            table[Int(spelling[0] - 0x61)].append((keyword, spelling))
+        }
+        return table
+    }()
+}
+
+extension UInt8 {
+    fileprivate static let tab = UInt8(ascii: "\t")
+    fileprivate static let newline = UInt8(ascii: "\n")
+    fileprivate static let space = UInt8(ascii: " ")
+    fileprivate static let bang = UInt8(ascii: "!")
+    fileprivate static let quote = UInt8(ascii: "\"")
+    fileprivate static let hash = UInt8(ascii: "#")
+    fileprivate static let star = UInt8(ascii: "*")
+    fileprivate static let comma = UInt8(ascii: ",")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let dot = UInt8(ascii: ".")
+    fileprivate static let zero = UInt8(ascii: "0")
+    fileprivate static let colon = UInt8(ascii: ":")
+    fileprivate static let semicolon = UInt8(ascii: ";")
+    fileprivate static let equal = UInt8(ascii: "=")
+    fileprivate static let greaterThan = UInt8(ascii: ">")
+    fileprivate static let backslash = UInt8(ascii: "\\")
+    fileprivate static let leftParen = UInt8(ascii: "(")
+    fileprivate static let rightParen = UInt8(ascii: ")")
+    fileprivate static let leftBrace = UInt8(ascii: "{")
+    fileprivate static let rightBrace = UInt8(ascii: "}")
+
+    fileprivate var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+
+    fileprivate var isIdentifierStart: Bool {
+        (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) || self == 0x5F
+    }
+
+    fileprivate var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
+
+    fileprivate var hexDigitValue: UInt32? {
+        switch self {
+        case 0x30...0x39: return UInt32(self - 0x30)
+        case 0x41...0x46: return UInt32(self - 0x41 + 10)
+        case 0x61...0x66: return UInt32(self - 0x61 + 10)
+        default: return nil
+        }
+    }
+}
+
+// MARK: - Messages
+
+extension Diagnostic {
+    static func unterminatedString(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "unterminated string", at: range,
+            notes: [.help("close the string with '\"' on the same line")])
+    }
+
+    static func invalidEscape(_ escape: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "invalid escape '\(escape)' in a string", at: range,
+            notes: [.help(#"the escapes are \" \\ \n \t \{ \} and \u{…}"#)])
+    }
+
+    static func malformedUnicodeEscape(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "invalid Unicode escape", at: range,
+            notes: [.help(#"write '\u{' then 1 to 8 hexadecimal digits and '}', e.g. '\u{1F604}'"#)])
+    }
+
+    static func invalidUnicodeScalar(_ escape: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic("'\(escape)' is not a valid Unicode scalar", at: range)
+    }
+
+    static func invalidNumber(_ text: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "invalid number '\(text)'", at: range,
+            notes: [.help("write digits with an optional fraction, e.g. '10', '-3' or '1099.99'")])
+    }
+
+    static func numberTooLarge(_ text: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic("number '\(text)' is too large", at: range)
+    }
+
+    static func unexpectedCharacter(_ scalar: Unicode.Scalar, at range: SourceRange) -> Diagnostic {
+        let shown =
+            scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+            ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            : "'\(scalar)'"
+        return Diagnostic("unexpected character \(shown)", at: range)
+    }
+
+    static func invalidUTF8(_ byte: UInt8, at range: SourceRange) -> Diagnostic {
+        let hex = String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        return Diagnostic("invalid UTF-8 byte 0x\(hex)", at: range)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

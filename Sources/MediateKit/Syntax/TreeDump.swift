@@ -1,0 +1,166 @@
+extension Script {
+    /// The tree as indented text, one node a line with its source range: the expected value of
+    /// parser tests.
+    ///
+    /// ```
+    /// Script @1:1-3:1
+    /// ├─ Participant Athos : Musketeer @1:1-1:30
+    /// └─ Send @2:1-2:20
+    ///    ├─ Sender Athos @2:1-2:6
+    ///    ├─ Targets * @2:10-2:11
+    ///    └─ Message "Hi" @2:13-2:17
+    /// ```
+    public func dump() -> String {
+        let root = DumpNode("Script", range, statements.map(DumpNode.init(statement:)))
+        var lines: [String] = []
+        root.render(into: &lines, lead: "", childLead: "")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One line of a tree dump and the lines under it.
+private struct DumpNode {
+    var label: String
+    var range: SourceRange?
+    var children: [DumpNode]
+
+    init(_ label: String, _ range: SourceRange?, _ children: [DumpNode] = []) {
+        self.label = label
+        self.range = range
+        self.children = children
+    }
+
+    func render(into lines: inout [String], lead: String, childLead: String) {
+        lines.append(lead + label + (range.map { " " + $0.dumpDescription } ?? ""))
+        for (position, child) in children.enumerated() {
+            let isLast = position == children.count - 1
+            child.render(
+                into: &lines, lead: childLead + (isLast ? "└─ " : "├─ "),
+                childLead: childLead + (isLast ? "   " : "│  "))
+        }
+    }
+
+    init(statement: Statement) {
+        switch statement {
+        case .scenario(let title, let range):
+            self.init("Scenario \(Value.quoted(title.value))", range)
+        case .mediator(let kind, let range):
+            self.init("Mediator \(kind.text)", range)
+        case .participant(let declaration):
+            var label = "Participant \(declaration.name.text)"
+            if let type = declaration.type { label += " : \(type.text)" }
+            if declaration.isWeak { label += " weak" }
+            let properties = declaration.properties.map { property in
+                DumpNode(
+                    "Property \(property.name.text) = \(DumpNode.describe(property.value))", property.range)
+            }
+            self.init(label, declaration.range, properties)
+        case .send(let send):
+            self.init(send: send)
+        case .leave(let name, let range):
+            self.init("Leave \(name.text)", range)
+        case .release(let name, let range):
+            self.init("Release \(name.text)", range)
+        case .reaction(let reaction):
+            let pattern: DumpNode
+            switch reaction.pattern {
+            case .any(let range):
+                pattern = DumpNode("Pattern any", range)
+            case .named(let name, let parameters, let range):
+                let list = parameters.isEmpty ? "" : "(" + parameters.map(\.text).joined(separator: ", ") + ")"
+                pattern = DumpNode("Pattern \(name.text)\(list)", range)
+            }
+            let body = reaction.body.map { statement -> DumpNode in
+                switch statement {
+                case .send(let send): return DumpNode(send: send)
+                case .set(let property, let value, let range):
+                    return DumpNode("Set \(property.text) = \(DumpNode.describe(value))", range)
+                case .log(let log): return DumpNode(log: log)
+                }
+            }
+            self.init(
+                "Reaction \(reaction.subject.text) \(reaction.trigger.rawValue)", reaction.range,
+                [pattern] + body)
+        case .log(let log):
+            self.init(log: log)
+        case .expect(let expectation):
+            let condition: String
+            switch expectation.condition {
+            case .property(let property, let equal, let value):
+                condition = ".\(property.text) \(equal ? "==" : "!=") \(value.written)"
+            case .received(let count): condition = " received \(count)"
+            case .alive: condition = " alive"
+            case .deallocated: condition = " deallocated"
+            }
+            self.init("Expect \(expectation.subject.text)\(condition)", expectation.range)
+        }
+    }
+
+    init(send: Send) {
+        let sender: String
+        switch send.sender {
+        case .participant(let name): sender = name.text
+        case .mediator: sender = "mediator"
+        case .selfName: sender = "self"
+        }
+        let targets: String
+        switch send.targets {
+        case .everyone: targets = "*"
+        case .type(let type, _): targets = "* \(type.text)"
+        case .names(let list):
+            targets = list.map { target in
+                switch target {
+                case .participant(let name): return name.text
+                case .sender: return "sender"
+                }
+            }.joined(separator: ", ")
+        }
+        let message: DumpNode
+        switch send.message {
+        case .text(let literal):
+            message = DumpNode("Message \(Value.quoted(literal.value))", literal.range)
+        case .named(let name, let arguments, let range):
+            let children = arguments.map { argument in
+                let label = argument.label.map { "\($0.text): " } ?? ""
+                return DumpNode("Argument \(label)\(DumpNode.describe(argument.value))", argument.range)
+            }
+            message = DumpNode("Message \(name.text)", range, children)
+        }
+        self.init(
+            "Send", send.range,
+            [
+                DumpNode("Sender \(sender)", send.sender.range),
+                DumpNode("Targets \(targets)", send.targets.range),
+                message,
+            ])
+    }
+
+    init(log: LogStatement) {
+        let segments = log.segments.map { segment -> DumpNode in
+            switch segment {
+            case .text(let text): return DumpNode("Text \(Value.quoted(text))", nil)
+            case .interpolation(let reference):
+                return DumpNode("Interpolation \(DumpNode.describe(reference))", reference.range)
+            }
+        }
+        self.init("Log", log.range, segments)
+    }
+
+    static func describe(_ value: ValueExpression) -> String {
+        switch value {
+        case .literal(let value, _): return value.written
+        case .reference(let reference): return describe(reference)
+        }
+    }
+
+    static func describe(_ reference: Reference) -> String {
+        switch reference {
+        case .selfName: return "self"
+        case .sender: return "sender"
+        case .message: return "message"
+        case .name(let name): return name.text
+        case .property(.selfName, let property, _): return "self.\(property.text)"
+        case .property(.participant(let owner), let property, _): return "\(owner.text).\(property.text)"
+        }
+    }
+}
