@@ -120,7 +120,7 @@ struct DiagnosticTests {
         ("participant A { hp = 1️⃣}", ["1️⃣ expected a value after '='"]),
         ("participant A { 1️⃣= 1 }", ["1️⃣ expected a property name"]),
         ("participant A { 1️⃣on = 1 }", ["1️⃣ 'on' is a word of the language and cannot be a name"]),
-        ("participant A { hp = 1,\n1️⃣", ["1️⃣ expected '}' to close the block opened on line 1"]),
+        ("participant A 1️⃣{ hp = 1,\n", ["1️⃣ this '{' is never closed | help: close the block with '}'"]),
         (
             "participant A { hp = 1\n1️⃣participant B\nleave B",
             ["1️⃣ expected '}' to close the block opened on line 1"]
@@ -147,7 +147,7 @@ struct DiagnosticTests {
             "participant A\non A receives any {\n  log \"x\"\n1️⃣leave A",
             ["1️⃣ expected '}' to close the block opened on line 2"]
         ),
-        ("participant A\non A receives any {\n  log \"x\"\n1️⃣", ["1️⃣ expected '}' to close the block opened on line 2"]),
+        ("participant A\non A receives any 1️⃣{\n  log \"x\"\n", ["1️⃣ this '{' is never closed | help: close the block with '}'"]),
         (
             "participant A\non A receives any { log \"x\" 1️⃣log \"y\" }",
             ["1️⃣ expected end of line, ';' or '}' after the statement"]
@@ -533,7 +533,7 @@ struct DiagnosticTests {
                 """)
     }
 
-    @Test func renderedUnclosedBlockPointsAtTheEndOfTheFile() throws {
+    @Test func renderedUnclosedBlockPointsAtTheBraceLeftOpen() throws {
         let file = SourceFile(path: "b.scenario", text: "participant A\non A receives any {\n  log \"x\"")
         guard case .failure(let diagnostics) = Frontend.load(file) else {
             Issue.record("no error")
@@ -541,9 +541,10 @@ struct DiagnosticTests {
         }
         #expect(
             diagnostics.rendered == """
-                b.scenario:3:10: error: expected '}' to close the block opened on line 2
-                  log "x"
-                         ^
+                b.scenario:2:19: error: this '{' is never closed
+                on A receives any {
+                                  ^
+                help: close the block with '}'
 
                 """)
     }

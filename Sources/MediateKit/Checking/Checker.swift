@@ -228,7 +228,7 @@ struct Checker {
             diagnostics.append(.unboundName(name))
         case (.name(let name), .reaction(let parameters)):
             if !parameters.contains(name.text) {
-                let suggestion = EditDistance.closest(to: name.text, among: parameters)
+                let suggestion = EditDistance.closest(to: name.text, among: parameters + ["self", "sender", "message"])
                 diagnostics.append(.notAParameter(name, suggestion: suggestion))
             }
         case (.property(.participant(let name), _, _), .topLevel):

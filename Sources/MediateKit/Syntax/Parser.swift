@@ -216,7 +216,7 @@ struct Parser {
                 return properties
             }
             if blockIsUnclosed {
-                record(failure(.unclosedBlock(openedAt: open.range, at: current.range)))
+                record(failure(.unclosedBlock(openedAt: open.range, at: current.range, atEndOfFile: current.kind == .endOfFile)))
                 return properties
             }
             do throws(SyntaxError) {
@@ -324,7 +324,7 @@ struct Parser {
                 return body
             }
             if blockIsUnclosed {
-                record(failure(.unclosedBlock(openedAt: open.range, at: current.range)))
+                record(failure(.unclosedBlock(openedAt: open.range, at: current.range, atEndOfFile: current.kind == .endOfFile)))
                 return body
             }
             do throws(SyntaxError) {
@@ -825,8 +825,13 @@ extension Diagnostic {
         Diagnostic("'}' closes no block", at: range)
     }
 
-    static func unclosedBlock(openedAt open: SourceRange, at range: SourceRange) -> Diagnostic {
-        Diagnostic("expected '}' to close the block opened on line \(open.lowerBound.line)", at: range)
+    /// At the end of the file the error points at the `{` left open; before a statement that
+    /// cannot be inside a block, at that statement.
+    static func unclosedBlock(openedAt open: SourceRange, at range: SourceRange, atEndOfFile: Bool) -> Diagnostic {
+        if atEndOfFile {
+            return Diagnostic("this '{' is never closed", at: open, notes: [.help("close the block with '}'")])
+        }
+        return Diagnostic("expected '}' to close the block opened on line \(open.lowerBound.line)", at: range)
     }
 
     static func missingMediatorKind(at range: SourceRange) -> Diagnostic {
