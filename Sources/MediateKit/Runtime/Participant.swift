@@ -79,17 +79,33 @@ public enum DeliveryError: Hashable, Sendable {
     }
 }
 
-extension Participant {
-    /// Sends through the participant's weak mediator reference, as the protocol-extension and
-    /// wrapper colleagues do; with no mediator alive, the send fails with `noMediator`.
-    func broadcastThroughMediator(_ message: Message, ofType type: String?, courier: any Courier) {
-        guard let mediator else { return courier.fail(.noMediator) }
-        mediator.broadcast(message, from: self, ofType: type, courier: courier)
+/// A design whose colleagues reach their mediator through their weak `mediator` reference
+/// (protocol-extension and wrapper): sends travel the same way in both.
+protocol WeakLinkMediation: Mediation {
+    associatedtype Mediator: ColleagueMediator
+    /// The mediator object, held strongly by the scenario.
+    var mediator: Mediator { get }
+}
+
+extension WeakLinkMediation {
+    /// The sender calls its own weak mediator; with none alive the send fails with `noMediator`.
+    func broadcast(_ message: Message, from sender: Participant, ofType type: String?, courier: any Courier) {
+        guard let mediator = sender.mediator else { return courier.fail(.noMediator) }
+        mediator.broadcast(message, from: sender, ofType: type, courier: courier)
     }
 
-    /// A targeted send through the participant's weak mediator reference.
-    func sendThroughMediator(_ message: Message, to target: String, courier: any Courier) {
-        guard let mediator else { return courier.fail(.noMediator) }
-        mediator.send(message, from: self, to: target, courier: courier)
+    func send(_ message: Message, from sender: Participant, to target: String, courier: any Courier) {
+        guard let mediator = sender.mediator else { return courier.fail(.noMediator) }
+        mediator.send(message, from: sender, to: target, courier: courier)
     }
+
+    func broadcastFromMediator(_ message: Message, ofType type: String?, courier: any Courier) {
+        mediator.broadcast(message, from: nil, ofType: type, courier: courier)
+    }
+
+    func sendFromMediator(_ message: Message, to target: String, courier: any Courier) {
+        mediator.send(message, from: nil, to: target, courier: courier)
+    }
+
+    var mediatorObject: AnyObject? { mediator }
 }

@@ -59,8 +59,8 @@ final class ReceiverListMediator: ReceiverMediator {
 }
 
 /// The interpreter's handle on a protocol-extension mediator.
-struct ProtocolExtensionMediation: Mediation {
-    private let mediator = ReceiverListMediator()
+struct ProtocolExtensionMediation: WeakLinkMediation {
+    let mediator = ReceiverListMediator()
 
     init(participants: [Registration]) {
         for registration in participants { _ = register(registration) }
@@ -77,22 +77,5 @@ struct ProtocolExtensionMediation: Mediation {
         return nil
     }
 
-    func broadcast(_ message: Message, from sender: Participant, ofType type: String?, courier: any Courier) {
-        sender.broadcastThroughMediator(message, ofType: type, courier: courier)
-    }
-
-    func send(_ message: Message, from sender: Participant, to target: String, courier: any Courier) {
-        sender.sendThroughMediator(message, to: target, courier: courier)
-    }
-
-    func broadcastFromMediator(_ message: Message, ofType type: String?, courier: any Courier) {
-        mediator.broadcast(message, from: nil, ofType: type, courier: courier)
-    }
-
-    func sendFromMediator(_ message: Message, to target: String, courier: any Courier) {
-        mediator.send(message, from: nil, to: target, courier: courier)
-    }
-
     var registered: [Participant] { mediator.receivers.compactMap { $0 as? Participant } }
-    var mediatorObject: AnyObject? { mediator }
 }

@@ -60,8 +60,8 @@ extension WrapperMediator: ColleagueMediator where Colleague == Participant {
 }
 
 /// The interpreter's handle on a wrapper mediator.
-struct WrapperMediation: Mediation {
-    private let mediator = WrapperMediator<Participant>()
+struct WrapperMediation: WeakLinkMediation {
+    let mediator = WrapperMediator<Participant>()
 
     init(participants: [Registration]) {
         for registration in participants { _ = register(registration) }
@@ -78,22 +78,5 @@ struct WrapperMediation: Mediation {
         return nil
     }
 
-    func broadcast(_ message: Message, from sender: Participant, ofType type: String?, courier: any Courier) {
-        sender.broadcastThroughMediator(message, ofType: type, courier: courier)
-    }
-
-    func send(_ message: Message, from sender: Participant, to target: String, courier: any Courier) {
-        sender.sendThroughMediator(message, to: target, courier: courier)
-    }
-
-    func broadcastFromMediator(_ message: Message, ofType type: String?, courier: any Courier) {
-        mediator.broadcast(message, from: nil, ofType: type, courier: courier)
-    }
-
-    func sendFromMediator(_ message: Message, to target: String, courier: any Courier) {
-        mediator.send(message, from: nil, to: target, courier: courier)
-    }
-
     var registered: [Participant] { mediator.colleagues }
-    var mediatorObject: AnyObject? { mediator }
 }
