@@ -79,6 +79,9 @@ public final class Interpreter: Courier {
     private let kind: MediatorKind
     private let limits: RunLimits
     private let sink: any EventSink
+    /// Called once at the end of the steps, before the scenario releases everything, with every
+    /// participant and mediator still alive: what the coupling analysis walks.
+    public var inspect: (([ReferenceRoot]) -> Void)?
 
     private var entries: [String: Entry] = [:]
     private var declarationOrder: [Entry] = []
@@ -141,6 +144,7 @@ public final class Interpreter: Courier {
             execute(statement)
         }
         start()
+        if let inspect { inspect(roots()) }
         emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
                   failedExpectations: summary.failedExpectations))
         summary.leaked = releaseEverything()
@@ -248,6 +252,23 @@ public final class Interpreter: Courier {
             entry.awaitingDeallocation = false
             emit(.lifetime(name: entry.declaration.name.text, deallocated: true, depth: 1))
         }
+    }
+
+    /// The participants still alive in declaration order, then the current mediator, then any
+    /// earlier mediator still alive (`mediator 2`, `mediator 3` … in order of creation).
+    private func roots() -> [ReferenceRoot] {
+        var roots = declarationOrder.compactMap { entry in
+            entry.object.map { ReferenceRoot(id: entry.declaration.name.text, role: .participant, object: $0) }
+        }
+        let current = mediation?.mediatorObject
+        if let current { roots.append(ReferenceRoot(id: "mediator", role: .mediator, object: current)) }
+        var number = 1
+        for sentinel in mediatorSentinels {
+            guard let object = sentinel.object, object !== current else { continue }
+            number += 1
+            roots.append(ReferenceRoot(id: "mediator \(number)", role: .mediator, object: object))
+        }
+        return roots
     }
 
     /// Drops every participant, then the mediator, and names what is still alive.
