@@ -1,4 +1,5 @@
 import ArgumentParser
+import GraphvizRendering
 import MediateKit
 
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
@@ -15,11 +16,13 @@ struct Mediate: ParsableCommand {
               mediate run Scenarios/musketeers.scenario
               mediate run Scenarios/*.scenario --mediator all --output Output
               mediate validate Scenarios/chat.scenario
+              mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg
+              mediate compare Scenarios/musketeers.scenario
 
             Exit codes: 0 success, 1 an expectation failed, 2 a scenario has errors \
-            (nothing runs), 3 a limit stopped a run or an output could not be written.
+            (nothing runs), 3 a limit stopped a run, or Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self]
+        subcommands: [Run.self, Validate.self, Render.self, Compare.self]
     )
 }
 
@@ -30,7 +33,9 @@ extension Mediate {
             discussion: """
                 Writes to standard output unless --output is given, in which case each run goes \
                 to DIR/<file stem>/<kind>.transcript (.log, .jsonl for the other formats), \
-                written atomically.
+                written atomically, with each kind's message and coupling diagrams \
+                (<kind>.messages.dot/.svg, <kind>.coupling.dot/.svg) and, under \
+                --mediator all, the comparison (compare.dot/.svg/.json).
 
                 Examples:
                   mediate run Scenarios/musketeers.scenario
@@ -47,7 +52,7 @@ extension Mediate {
         var mediator: MediatorChoiceArgument?
 
         @Option(help: "What to write.")
-        var format: OutputFormatArgument = .transcript
+        var format: ArgumentChoice<OutputFormat> = ArgumentChoice(.transcript)
 
         @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder instead of standard output.", valueName: "DIR"))
         var outputFolder: String?
@@ -69,7 +74,7 @@ extension Mediate {
 
         func run() throws {
             let command = RunCommand(
-                paths: files, mediator: mediator?.choice, format: format.format, outputFolder: outputFolder,
+                paths: files, mediator: mediator?.choice, format: format.value, outputFolder: outputFolder,
                 limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries))
             let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
                                        standardError: FileDescriptorOutput(descriptor: 2))
@@ -101,6 +106,109 @@ extension Mediate {
     }
 }
 
+extension Mediate {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a scenario's message flow or coupling with Graphviz.",
+            discussion: """
+                messages: who sent what to whom, numbered as in the transcript (1, 1.1, 2 …). \
+                coupling: every object of one design and its stored references (solid strong, \
+                dashed weak, dotted unowned, red strong cycles, double border leaked). compare: \
+                the four designs side by side with their metrics. Rendered in process by the \
+                Graphviz library; --format dot writes the DOT source. Without -o, writes to \
+                standard output; with -o, the format follows the file's extension unless given.
+
+                Examples:
+                  mediate render Scenarios/chat.scenario -o chat.svg
+                  mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png
+                  mediate render Scenarios/musketeers.scenario --graph compare --format dot
+                """
+        )
+
+        @Argument(help: "The scenario file.")
+        var file: String
+
+        @Option(help: "The design to draw (default: the scenario's own).")
+        var mediator: MediatorKindArgument?
+
+        @Option(help: "Which diagram.")
+        var graph: ArgumentChoice<DiagramKind> = ArgumentChoice(.messages)
+
+        @Option(help: "What to write (default: from -o's extension, else svg).")
+        var format: ArgumentChoice<DiagramFormat>?
+
+        @Option(help: "Graphviz's layout engine.")
+        var layout: ArgumentChoice<GraphvizLayout> = ArgumentChoice(.dot)
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
+        var output: String?
+
+        func run() throws {
+            let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
+                                        layout: layout.value, outputPath: output)
+            let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
+                                       standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare the coupling and behaviour of the four designs on one scenario.",
+            discussion: """
+                Runs the scenario under every design and prints, for each, the references read \
+                from its live objects (strong, weak, unowned, participant to participant), its \
+                strong cycles, what leaked, each participant's fan-in, fan-out and instability, \
+                and the first line where its transcript differs from the scenario's own design.
+
+                Examples:
+                  mediate compare Scenarios/musketeers.scenario
+                  mediate compare Scenarios/musketeers.scenario --format json
+                """
+        )
+
+        @Argument(help: "The scenario file.")
+        var file: String
+
+        @Option(help: "How to print the comparison.")
+        var format: ArgumentChoice<CompareCommand.Format> = ArgumentChoice(.table)
+
+        func run() throws {
+            let code = CompareCommand(path: file, format: format.value).execute(
+                standardOutput: FileDescriptorOutput(descriptor: 1),
+                standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+/// Any string enum as an option whose choices `--help` lists.
+struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgument where Value.RawValue == String {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = Value(rawValue: argument) else { return nil }
+        self.value = value
+    }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    var defaultValueDescription: String { value.rawValue }
+}
+
+/// `--mediator` where `all` makes no sense.
+struct MediatorKindArgument: ExpressibleByArgument {
+    var kind: MediatorKind
+
+    init?(argument: String) {
+        guard let kind = MediatorKind(rawValue: argument) else { return nil }
+        self.kind = kind
+    }
+
+    static var allValueStrings: [String] { MediatorKind.allCases.map(\.rawValue) }
+}
+
 /// `--mediator`: a kind or `all`, listed in `--help`.
 struct MediatorChoiceArgument: ExpressibleByArgument {
     var choice: MediatorChoice
@@ -111,18 +219,4 @@ struct MediatorChoiceArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { MediatorKind.allCases.map(\.rawValue) + ["all"] }
-}
-
-/// `--format`: transcript, log or jsonl.
-struct OutputFormatArgument: ExpressibleByArgument {
-    var format: OutputFormat
-
-    init?(argument: String) {
-        guard let format = OutputFormat(rawValue: argument) else { return nil }
-        self.format = format
-    }
-
-    static let transcript = OutputFormatArgument(argument: "transcript")!
-    static var allValueStrings: [String] { OutputFormat.allCases.map(\.rawValue) }
-    var defaultValueDescription: String { format.rawValue }
 }

@@ -140,4 +140,53 @@ struct EndToEndTests {
         #expect(result.status == 2)
         #expect(result.standardError.contains("Scenarios/nope.scenario: error: cannot read the scenario: no such file"))
     }
+
+    @Test func renderWritesSVGAndPNG() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svgPath = folder.appendingPathComponent("m.svg").path
+        let svg = try mediate("render", "Scenarios/musketeers.scenario", "--graph", "compare", "-o", svgPath)
+        #expect(svg.status == 0)
+        let texts = try SVGText.texts(of: try String(contentsOfFile: svgPath, encoding: .utf8))
+        #expect(texts.contains("Athos") && texts.contains("mesh"))
+        let pngPath = folder.appendingPathComponent("m.png").path
+        let png = try mediate("render", "Scenarios/musketeers.scenario", "--graph", "coupling", "--mediator", "mesh", "-o", pngPath)
+        #expect(png.status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pngPath))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let dot = try mediate("render", "Scenarios/chat.scenario", "--format", "dot")
+        #expect(dot.standardOutput.hasPrefix("digraph \"messages\" {"))
+    }
+
+    @Test func compareJSONHasTheDocumentedShape() throws {
+        let result = try mediate("compare", "Scenarios/musketeers.scenario", "--format", "json")
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(object["scenario"] as? String == "Musketeers")
+        let implementations = try #require(object["implementations"] as? [[String: Any]])
+        #expect(implementations.map { $0["kind"] as? String } == ["protocol-extension", "wrapper", "direct-delegate", "mesh"])
+        let wrapper = implementations[1]
+        #expect(wrapper["firstDifference"] is NSNull)
+        #expect(Set(wrapper.keys) == ["kind", "references", "strong", "weak", "unowned", "participantToParticipant",
+                                      "cycles", "leaked", "participants", "firstDifference"])
+        let mesh = implementations[3]
+        #expect(mesh["leaked"] as? [String] == ["Athos", "Porthos", "Aramis"])
+        let difference = try #require(mesh["firstDifference"] as? [String: Any])
+        #expect(Set(difference.keys) == ["line", "expected", "actual"])
+    }
+
+    @Test func runWritesDiagramsAndTheComparison() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate("run", packageRoot.appendingPathComponent("Scenarios/musketeers.scenario").path,
+                                 "--mediator", "all", "--output", folder.path)
+        #expect(result.status == 0)
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("musketeers").path))
+        var expected: Set<String> = ["compare.dot", "compare.svg", "compare.json"]
+        for kind in ["protocol-extension", "wrapper", "direct-delegate", "mesh"] {
+            expected.formUnion(["\(kind).transcript", "\(kind).messages.dot", "\(kind).messages.svg",
+                                "\(kind).coupling.dot", "\(kind).coupling.svg"])
+        }
+        #expect(written == expected)
+    }
 }

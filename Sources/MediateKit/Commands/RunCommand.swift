@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizRendering
 
 /// Which kinds `run` uses: the scenario's own, one named kind, or all four.
 public enum MediatorChoice: Hashable, Sendable {
@@ -64,10 +65,7 @@ public struct RunCommand: Sendable {
         var exitCode: Int32 = 0
         for scenario in scenarios {
             let kinds = (mediator ?? .kind(scenario.declaredKind)).kinds(for: scenario)
-            for kind in kinds {
-                let code = run(scenario, kind: kind, standardOutput: standardOutput, standardError: standardError)
-                exitCode = max(exitCode, code)
-            }
+            exitCode = max(exitCode, run(scenario, kinds: kinds, standardOutput: standardOutput, standardError: standardError))
         }
         do { try standardOutput.flush() } catch {
             standardError.write("error: cannot write to standard output: \(error)\n")
@@ -77,36 +75,72 @@ public struct RunCommand: Sendable {
         return exitCode
     }
 
-    private func run(_ scenario: LoadedScenario, kind: MediatorKind, standardOutput: any TextOutput,
+    /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
+    /// other. To a folder: each kind's transcript and its message and coupling diagrams (DOT and
+    /// SVG), and with every kind run, the comparison (`compare.dot`, `.svg`, `.json`).
+    private func run(_ scenario: LoadedScenario, kinds: [MediatorKind], standardOutput: any TextOutput,
                      standardError: any TextOutput) -> Int32 {
-        let file: AtomicFile?
-        if let outputFolder {
-            let folder = (outputFolder as NSString).appendingPathComponent(scenario.stem)
-            let path = (folder as NSString).appendingPathComponent("\(kind.rawValue).\(format.fileExtension)")
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                file = try AtomicFile(path: path)
-            } catch {
-                standardError.write("error: cannot write '\(path)': \(Self.reason(error))\nhelp: check that --output names a folder you can write to\n")
-                return 3
+        guard let outputFolder else {
+            var code: Int32 = 0
+            for kind in kinds {
+                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: standardOutput)
+                code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
-        } else {
-            file = nil
+            return code
         }
-        let output: any TextOutput = file?.output ?? standardOutput
-        let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
-                                      sink: FormattedSink(format: format, output: output))
-        let summary = interpreter.run()
-        if let file {
-            do { try file.commit() } catch {
-                standardError.write("error: cannot write '\(file.path)': \(Self.reason(error))\n")
-                return 3
+        let folder = (outputFolder as NSString).appendingPathComponent(scenario.stem)
+        func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        var code: Int32 = 0
+        var runs: [KindRun] = []
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for kind in kinds {
+                let file = try AtomicFile(path: path("\(kind.rawValue).\(format.fileExtension)"))
+                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: file.output)
+                try file.commit()
+                runs.append(run)
+                code = max(code, finish(run, scenario: scenario, standardError: standardError))
+                try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
+                                 to: path("\(kind.rawValue).messages"))
+                try writeDiagram(DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
+                                                       title: scenario.title, kind: kind),
+                                 to: path("\(kind.rawValue).coupling"))
             }
+            if Set(kinds) == Set(MediatorKind.allCases) {
+                let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
+                    transcriptLines(of: scenario, kind: kind, at: path("\(kind.rawValue).transcript"))
+                }
+                try writeDiagram(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title), to: path("compare"))
+                try writeAtomically(ComparisonFormatter.json(report).utf8, to: path("compare.json"))
+            }
+        } catch {
+            standardError.write("error: cannot write under '\(folder)': \(Self.reason(error))\nhelp: check that --output names a folder you can write to\n")
+            return 3
         }
-        if let stop = summary.stoppedBy, let range = summary.stoppedAt {
-            standardError.write(Self.limitMessage(stop, range: range, kind: kind, in: scenario.file))
+        return code
+    }
+
+    /// A kind's transcript lines: read back from its file when that is what was written, else
+    /// run again in memory.
+    private func transcriptLines(of scenario: LoadedScenario, kind: MediatorKind, at path: String) -> AnySequence<String> {
+        if format == .transcript { return AnySequence(LineReader(path: path)) }
+        let output = StringOutput()
+        _ = KindRun.run(scenario, kind: kind, limits: limits, output: output)
+        return AnySequence(output.text.split(separator: "\n").lazy.map(String.init))
+    }
+
+    /// Writes `NAME.dot` and `NAME.svg`.
+    private func writeDiagram(_ dot: String, to name: String) throws {
+        try writeAtomically(dot.utf8, to: name + ".dot")
+        try writeAtomically(try render(dot, format: .svg, layout: .dot), to: name + ".svg")
+    }
+
+    /// Reports a limit that stopped the run on standard error; returns the run's exit code.
+    private func finish(_ run: KindRun, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
+        if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
+            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
         }
-        return summary.exitCode
+        return run.summary.exitCode
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
@@ -126,8 +160,9 @@ public struct RunCommand: Sendable {
         return DiagnosticPrinter.render(Diagnostic(message, at: range, notes: [.help(help)]), in: file)
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let output = error as? OutputError { return output.description }
+        if let graphviz = error as? GraphvizError { return "Graphviz: \(graphviz.message)" }
         return (error as NSError).localizedDescription
     }
 

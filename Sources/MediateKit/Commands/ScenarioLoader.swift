@@ -12,6 +12,14 @@ public struct LoadedScenario: Sendable {
     }
 
     public var title: String { Interpreter.title(of: script, fallback: stem) }
+
+    /// Every participant the file declares, in order, with its type.
+    public var participants: [(name: String, type: String)] {
+        script.statements.compactMap { statement in
+            guard case .participant(let declaration) = statement else { return nil }
+            return (declaration.name.text, declaration.typeName)
+        }
+    }
     public var declaredKind: MediatorKind { Interpreter.declaredKind(of: script) }
 }
 

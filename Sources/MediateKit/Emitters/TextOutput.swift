@@ -35,7 +35,12 @@ public final class FileDescriptorOutput: TextOutput {
     }
 
     public func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        write(bytes: text.utf8)
+    }
+
+    /// Writes raw bytes, such as a rendered PNG.
+    public func write(bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.capacity { drain() }
     }
 

@@ -1,0 +1,105 @@
+/// One scenario run under one kind, with what the diagrams and the comparison need: the run's
+/// summary, its message flow, and the reference graph read from its objects.
+public struct KindRun: Sendable {
+    public var kind: MediatorKind
+    public var summary: RunSummary
+    public var messages: MessageGraph
+    public var references: ReferenceGraph
+    public var metrics: CouplingMetrics
+
+    /// Runs `scenario` under `kind`, streaming the transcript in `format` to `output` (nowhere when
+    /// nil), and reads the reference graph at the end of the steps.
+    public static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
+                           format: OutputFormat = .transcript, output: (any TextOutput)?) -> KindRun {
+        let collector = MessageGraphCollector()
+        var sinks: [any EventSink] = [collector]
+        if let output { sinks.append(FormattedSink(format: format, output: output)) }
+        let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
+                                      sink: TeeSink(sinks))
+        var references = ReferenceGraph(nodes: [], edges: [])
+        interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) }
+        let summary = interpreter.run()
+        return KindRun(kind: kind, summary: summary, messages: collector.graph, references: references,
+                       metrics: CouplingMetrics(graph: references, leaked: summary.leaked))
+    }
+}
+
+/// Where one kind's transcript first differs from that of the scenario's own kind.
+public struct TranscriptDifference: Hashable, Sendable, Codable {
+    /// 1-based line number in the transcripts.
+    public var line: Int
+    /// The own kind's line, or nil where its transcript had already ended.
+    public var expected: String?
+    /// This kind's line, or nil where its transcript had already ended.
+    public var actual: String?
+
+    /// Compares two transcripts line by line, reading only as far as the first difference. The
+    /// header's `mediator KIND` line (line 2) names the kind and is not counted as a difference.
+    public static func first<E: Sequence, A: Sequence>(expected: E, actual: A) -> TranscriptDifference?
+    where E.Element: StringProtocol, A.Element: StringProtocol {
+        var left = expected.makeIterator()
+        var right = actual.makeIterator()
+        var line = 0
+        while true {
+            line += 1
+            let l = left.next().map(String.init)
+            let r = right.next().map(String.init)
+            if l == nil && r == nil { return nil }
+            if line != 2, l != r { return TranscriptDifference(line: line, expected: l, actual: r) }
+        }
+    }
+
+    /// Always writes all three keys; a transcript that had ended is `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(line, forKey: .line)
+        try container.encode(expected, forKey: .expected)
+        try container.encode(actual, forKey: .actual)
+    }
+}
+
+/// The coupling of every kind for one scenario, and how each kind's behaviour differs from the
+/// scenario's own kind: what `mediate compare` prints.
+public struct ComparisonReport: Sendable {
+    public struct Implementation: Sendable {
+        public var run: KindRun
+        public var firstDifference: TranscriptDifference?
+    }
+
+    public var title: String
+    public var ownKind: MediatorKind
+    public var implementations: [Implementation]
+
+    /// Runs `scenario` under every kind in memory, keeping each transcript only to find its first
+    /// difference.
+    public init(scenario: LoadedScenario, limits: RunLimits = RunLimits()) {
+        var runs: [KindRun] = []
+        var texts: [MediatorKind: String] = [:]
+        for kind in MediatorKind.allCases {
+            let output = StringOutput()
+            runs.append(KindRun.run(scenario, kind: kind, limits: limits, output: output))
+            texts[kind] = output.text
+        }
+        self.init(scenario: scenario, runs: runs) { kind in
+            texts[kind, default: ""].split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// Builds the report from runs already made; `transcript` gives a kind's transcript lines
+    /// (read lazily, from memory or from a file).
+    public init<Lines: Sequence>(scenario: LoadedScenario, runs: [KindRun], transcript: (MediatorKind) -> Lines)
+    where Lines.Element == String {
+        title = scenario.title
+        ownKind = scenario.declaredKind
+        let own = scenario.declaredKind
+        implementations = runs.map { run in
+            Implementation(run: run, firstDifference: run.kind == own ? nil : TranscriptDifference.first(
+                expected: transcript(own), actual: transcript(run.kind)))
+        }
+    }
+
+    /// The columns of the compare diagram.
+    public var columns: [DOTEmitter.Column] {
+        implementations.map { DOTEmitter.Column(kind: $0.run.kind, graph: $0.run.references, metrics: $0.run.metrics) }
+    }
+}

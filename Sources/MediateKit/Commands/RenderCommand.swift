@@ -1,0 +1,132 @@
+import Foundation
+import GraphvizRendering
+
+/// `mediate render`: draws one diagram of a scenario, through Graphviz in process.
+public struct RenderCommand: Sendable {
+    public var path: String
+    /// nil: the scenario's own kind (ignored by `compare`, which draws every kind).
+    public var mediator: MediatorKind?
+    public var graph: DiagramKind
+    /// nil: from the output file's extension, else SVG.
+    public var format: DiagramFormat?
+    public var layout: GraphvizLayout
+    /// nil: standard output.
+    public var outputPath: String?
+    public var limits: RunLimits
+
+    public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
+                layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits()) {
+        self.path = path
+        self.mediator = mediator
+        self.graph = graph
+        self.format = format
+        self.layout = layout
+        self.outputPath = outputPath
+        self.limits = limits
+    }
+
+    /// The format to write: as asked, else the output file's extension, else SVG.
+    var resolvedFormat: DiagramFormat {
+        if let format { return format }
+        if let outputPath, let known = DiagramFormat(rawValue: (outputPath as NSString).pathExtension.lowercased()) {
+            return known
+        }
+        return .svg
+    }
+
+    /// 0 when drawn, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram
+    /// still shows what ran) or Graphviz or the output failed (nothing is written then).
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        let scenario: LoadedScenario
+        switch ScenarioLoader.load(path: path) {
+        case .success(let loaded): scenario = loaded
+        case .failure(let failure):
+            standardError.write(failure.rendered)
+            return 2
+        }
+        let dot: String
+        var stops: [KindRun] = []
+        switch graph {
+        case .messages, .coupling:
+            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil)
+            stops = [run]
+            dot = graph == .messages
+                ? DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)
+                : DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
+                                      title: scenario.title, kind: run.kind)
+        case .compare:
+            let report = ComparisonReport(scenario: scenario, limits: limits)
+            stops = report.implementations.map(\.run)
+            dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+        }
+        var code: Int32 = 0
+        for run in stops {
+            if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+                code = 3
+            }
+        }
+        do {
+            let bytes = try render(dot, format: resolvedFormat, layout: layout)
+            if let outputPath {
+                try writeAtomically(bytes, to: outputPath)
+            } else if let output = standardOutput as? FileDescriptorOutput {
+                output.write(bytes: bytes)
+            } else {
+                standardOutput.write(String(decoding: bytes, as: UTF8.self))
+            }
+        } catch {
+            let target = outputPath.map { "'\($0)'" } ?? "standard output"
+            standardError.write("error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n")
+            return 3
+        }
+        return code
+    }
+}
+
+/// `mediate compare`: the coupling metrics of every kind, and where each kind's transcript
+/// first differs from the scenario's own kind.
+public struct CompareCommand: Sendable {
+    public enum Format: String, CaseIterable, Sendable { case table, json }
+
+    public var path: String
+    public var format: Format
+    public var limits: RunLimits
+
+    public init(path: String, format: Format = .table, limits: RunLimits = RunLimits()) {
+        self.path = path
+        self.format = format
+        self.limits = limits
+    }
+
+    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run. Failed expectations under
+    /// other kinds are part of the comparison, not a failure of it.
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        let scenario: LoadedScenario
+        switch ScenarioLoader.load(path: path) {
+        case .success(let loaded): scenario = loaded
+        case .failure(let failure):
+            standardError.write(failure.rendered)
+            return 2
+        }
+        let report = ComparisonReport(scenario: scenario, limits: limits)
+        standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
+        var code: Int32 = 0
+        for implementation in report.implementations {
+            let run = implementation.run
+            if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+                code = 3
+            }
+        }
+        return code
+    }
+}

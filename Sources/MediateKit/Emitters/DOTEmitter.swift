@@ -1,0 +1,216 @@
+/// Writes Graphviz DOT for the three diagrams: the message flow of one run, the coupling of one
+/// implementation, and the four implementations compared side by side.
+///
+/// Pure functions of their input: nodes and edges in a defined order, `\n` line endings, a final
+/// newline, every identifier and label quoted with `DOT.quoted` or `DOT.htmlEscaped`.
+public enum DOTEmitter {
+    /// Above this many messages in a whole graph, every link shows counts instead of numbers.
+    static let foldAbove = 40
+    /// Message texts longer than this are cut with `…`.
+    static let longestMessage = 40
+
+    // MARK: Messages
+
+    /// A communication diagram: participants (and the mediator) as nodes, one edge per link
+    /// carrying its numbered messages; repeated messages fold into a count.
+    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind) -> String {
+        var out = header(name: "messages", label: "\(title) — messages under \(kind.rawValue)")
+        out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4];\n"
+        for node in graph.nodes {
+            out += "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
+        }
+        let folded = graph.messageCount > foldAbove
+        for link in graph.links {
+            for failed in [false, true] {
+                let messages = link.messages.filter { $0.failed == failed }
+                guard !messages.isEmpty else { continue }
+                var lines = messages.map { messageLine($0, folded: folded) }
+                if !failed, link.uncounted > 0 { lines.append("+\(link.uncounted) more") }
+                let style = failed ? ", color=\"#c62828\", fontcolor=\"#c62828\", style=dashed" : ""
+                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [label=\(DOT.quoted(lines.joined(separator: "\n")))\(style)];\n"
+            }
+        }
+        return out + "}\n"
+    }
+
+    private static func messageLine(_ message: MessageGraph.Message, folded: Bool) -> String {
+        var text = message.text
+        if text.count > longestMessage { text = String(text.prefix(longestMessage - 1)) + "…" }
+        if message.failed { text += " (missing)" }
+        if folded || message.count > 3 {
+            return message.count == 1 ? "\(message.numbers[0]): \(text)" : "\(text) ×\(message.count)"
+        }
+        return "\(message.numbers.joined(separator: ", ")): \(text)"
+    }
+
+    // MARK: Coupling
+
+    /// Every object and stored reference of one implementation: strong solid, weak dashed,
+    /// unowned dotted, members of strong cycles in red, leaked objects with a double border.
+    /// Declared participants already deallocated at the end of the steps appear greyed out.
+    public static func coupling(_ graph: ReferenceGraph, metrics: CouplingMetrics,
+                                participants: [(name: String, type: String)], title: String, kind: MediatorKind) -> String {
+        var out = header(name: "coupling", label: "\(title) — coupling under \(kind.rawValue)")
+        out += "  graph [rankdir=TB, nodesep=0.4, ranksep=0.8];\n"
+        let inCycle = Set(graph.strongCycles().joined())
+        let leaked = Set(metrics.leaked)
+        let types = Dictionary(participants.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let alive = Set(graph.nodes.map(\.id))
+        for participant in participants where !alive.contains(participant.name) {
+            out += "  \(DOT.quoted(participant.name)) [label=\(DOT.quoted("\(participant.name)\n: \(participant.type)\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
+        }
+        for node in graph.nodes {
+            let type = node.role == .internal ? node.typeName : node.role == .participant ? types[node.id] : nil
+            var style = nodeStyle(node.role, name: node.id, type: type)
+            if inCycle.contains(node.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
+            if leaked.contains(node.id) { style += ", peripheries=2, xlabel=\"leaked\"" }
+            out += "  \(DOT.quoted(node.id)) [\(style)];\n"
+        }
+        for edge in graph.edges {
+            var style = "label=\(DOT.quoted(edge.label)), \(edgeStyle(edge.ownership))"
+            if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
+                style += ", color=\"#c62828\""
+            }
+            out += "  \(DOT.quoted(edge.from)) -> \(DOT.quoted(edge.to)) [\(style)];\n"
+        }
+        out += legend()
+        return out + "}\n"
+    }
+
+    // MARK: Compare
+
+    /// One implementation's coupling, for the side-by-side comparison.
+    public struct Column: Sendable {
+        public var kind: MediatorKind
+        public var graph: ReferenceGraph
+        public var metrics: CouplingMetrics
+
+        public init(kind: MediatorKind, graph: ReferenceGraph, metrics: CouplingMetrics) {
+            self.kind = kind
+            self.graph = graph
+            self.metrics = metrics
+        }
+    }
+
+    /// One cluster per implementation, side by side, with every declared participant in the same
+    /// position in every cluster (greyed out where it was already deallocated), mediators above
+    /// them, and the metrics table beneath.
+    public static func compare(_ columns: [Column], participants: [(name: String, type: String)], title: String) -> String {
+        var out = header(name: "compare", label: "\(title) — coupling compared")
+        out += "  graph [rankdir=TB, nodesep=0.35, ranksep=0.9, newrank=true];\n"
+        var anchors: [String] = []
+        var lastRow: [String] = []
+        for (index, column) in columns.enumerated() {
+            let graph = column.graph.collapsed()
+            let prefix = "c\(index):"
+            func id(_ name: String) -> String { DOT.quoted(prefix + name) }
+            let inCycle = Set(column.metrics.cycles.joined())
+            let leaked = Set(column.metrics.leaked)
+            let alive = Set(graph.nodes.map(\.id))
+            out += "  subgraph \(DOT.quoted("cluster_\(index)")) {\n"
+            out += "    label=\(DOT.quoted(column.kind.rawValue)); style=rounded; color=\"#9e9e9e\"; fontsize=16;\n"
+            // An invisible anchor on the first row keeps every cluster's rows aligned.
+            out += "    \(id("top")) [shape=point, style=invis, width=0];\n"
+            let mediators = graph.nodes.filter { $0.role == .mediator }
+            for mediator in mediators {
+                var style = nodeStyle(.mediator, name: mediator.id, type: nil)
+                if inCycle.contains(mediator.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
+                if leaked.contains(mediator.id) { style += ", peripheries=2" }
+                out += "    \(id(mediator.id)) [\(style)];\n"
+                out += "    \(id("top")) -> \(id(mediator.id)) [style=invis];\n"
+            }
+            for participant in participants {
+                var style: String
+                if alive.contains(participant.name) {
+                    style = nodeStyle(.participant, name: participant.name, type: nil)
+                    if inCycle.contains(participant.name) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
+                    if leaked.contains(participant.name) { style += ", peripheries=2" }
+                } else {
+                    style = "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
+                }
+                out += "    \(id(participant.name)) [\(style)];\n"
+                let above = mediators.isEmpty ? [id("top")] : mediators.map { id($0.id) }
+                for node in above {
+                    out += "    \(node) -> \(id(participant.name)) [style=invis\(mediators.isEmpty ? ", minlen=2" : "")];\n"
+                }
+            }
+            let row = participants.map { id($0.name) }
+            if !row.isEmpty {
+                out += "    { rank=same; \(row.joined(separator: "; ")); }\n"
+                if row.count > 1 { out += "    \(row.joined(separator: " -> ")) [style=invis];\n" }
+            }
+            for edge in graph.edges {
+                var style = edgeStyle(edge.ownership) + ", constraint=false"
+                if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
+                    style += ", color=\"#c62828\""
+                }
+                out += "    \(id(edge.from)) -> \(id(edge.to)) [\(style)];\n"
+            }
+            out += "  }\n"
+            anchors.append(id("top"))
+            if let last = participants.last { lastRow.append(id(last.name)) }
+        }
+        if !anchors.isEmpty { out += "  { rank=same; \(anchors.joined(separator: "; ")); }\n" }
+        out += "  metrics [shape=plaintext, label=<\(metricsTable(columns))>];\n"
+        for node in lastRow { out += "  \(node) -> metrics [style=invis];\n" }
+        return out + "}\n"
+    }
+
+    /// The metrics of every column as an HTML-like table, one column per implementation.
+    static func metricsTable(_ columns: [Column]) -> String {
+        func cell(_ text: String, bold: Bool = false, align: String = "CENTER") -> String {
+            let body = DOT.htmlEscaped(text)
+            return "<TD ALIGN=\"\(align)\">\(bold ? "<B>\(body)</B>" : body)</TD>"
+        }
+        func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
+        var rows: [[String]] = [["", ] + columns.map { $0.kind.rawValue }]
+        rows.append(["references"] + columns.map { String($0.metrics.references) })
+        rows.append(["strong"] + columns.map { String($0.metrics.strong) })
+        rows.append(["weak"] + columns.map { String($0.metrics.weak) })
+        rows.append(["unowned"] + columns.map { String($0.metrics.unowned) })
+        rows.append(["participant → participant"] + columns.map { String($0.metrics.participantToParticipant) })
+        rows.append(["cycles"] + columns.map { $0.metrics.cycles.isEmpty ? "none" : $0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: " ") })
+        rows.append(["leaked"] + columns.map { list($0.metrics.leaked) })
+        var html = "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
+        for (index, row) in rows.enumerated() {
+            html += "<TR>" + row.enumerated().map { cell($0.element, bold: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER") }.joined() + "</TR>"
+        }
+        return html + "</TABLE>"
+    }
+
+    // MARK: Shared style
+
+    private static func header(name: String, label: String) -> String {
+        """
+        digraph \(DOT.quoted(name)) {
+          graph [label=\(DOT.quoted(label)), labelloc=t, fontname="Helvetica", fontsize=18];
+          node [fontname="Helvetica", fontsize=12];
+          edge [fontname="Helvetica", fontsize=10];
+
+        """
+    }
+
+    private static func nodeStyle(_ role: NodeRole, name: String, type: String?) -> String {
+        switch role {
+        case .participant:
+            let label = type.map { "\(name)\n: \($0)" } ?? name
+            return "label=\(DOT.quoted(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
+        case .mediator:
+            return "label=\(DOT.quoted(name)), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
+        case .internal:
+            return "label=\(DOT.quoted(type ?? name)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+        }
+    }
+
+    private static func edgeStyle(_ ownership: Ownership) -> String {
+        switch ownership {
+        case .strong: return "style=solid"
+        case .weak: return "style=dashed"
+        case .unowned: return "style=dotted"
+        }
+    }
+
+    private static func legend() -> String {
+        "  legend [shape=note, fontsize=9, label=\"solid: strong   dashed: weak   dotted: unowned\\nred: strong cycle   double border: leaked\"];\n"
+    }
+}

@@ -1,0 +1,108 @@
+/// The message flow of a run, gathered from its events: who sent what to whom, numbered as the
+/// transcript numbers sends (1, 1.1, 2 …), as a UML communication diagram shows it.
+///
+/// Memory stays bounded however long the run: each link keeps its first few distinct messages
+/// with their counts, and only counts the rest.
+public struct MessageGraph: Hashable, Sendable {
+    /// The most distinct messages a link keeps; later ones are only counted.
+    public static let distinctMessagesPerLink = 8
+
+    /// A distinct message on a link: its text, whether its delivery failed, how often it went,
+    /// and the send numbers of its first occurrences.
+    public struct Message: Hashable, Sendable {
+        public var text: String
+        public var failed: Bool
+        public var count: Int
+        public var numbers: [String]
+    }
+
+    /// A link between two nodes, with its messages in the order they first happened.
+    public struct Link: Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public var messages: [Message]
+        /// Messages beyond the distinct ones kept.
+        public var uncounted: Int
+        /// Every message on the link.
+        public var total: Int
+    }
+
+    /// Participants in declaration order, then `mediator` if it sent or was sent to.
+    public var nodes: [String] = []
+    /// Participant types, by name.
+    public var types: [String: String] = [:]
+    /// Links in the order their first message happened.
+    public var links: [Link] = []
+
+    /// The total number of messages on all links.
+    public var messageCount: Int { links.reduce(0) { $0 + $1.total } }
+}
+
+/// Gathers a `MessageGraph` from a run's events as they stream by.
+public final class MessageGraphCollector: EventSink {
+    public private(set) var graph = MessageGraph()
+    /// The send in progress at each depth, to attribute deliveries and errors to it.
+    private var sendsByDepth: [(number: String, sender: String, message: String)?] = []
+    private var linkIndex: [String: [String: Int]] = [:]
+    private var usesMediator = false
+
+    public init() {}
+
+    public func emit(_ event: TranscriptEvent) {
+        switch event {
+        case .participant(let name, let type, _):
+            if graph.types[name] == nil {
+                graph.nodes.append(name)
+                graph.types[name] = type
+            }
+        case .send(let number, let sender, _, let message, let depth):
+            while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
+            sendsByDepth[depth] = (number.map(String.init).joined(separator: "."), sender, message.written)
+        case .delivery(let receiver, let sender, _, let depth):
+            record(to: receiver, from: sender, depth: depth, failed: false)
+        case .error(.delivery(.missingReceiver(let name)), let depth):
+            guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
+            record(to: name, from: send.sender, depth: depth, failed: true)
+        case .end:
+            if usesMediator && !graph.nodes.contains("mediator") { graph.nodes.append("mediator") }
+        default:
+            break
+        }
+    }
+
+    private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
+        guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
+        if receiver == "mediator" || sender == "mediator" { usesMediator = true }
+        let index: Int
+        if let known = linkIndex[sender]?[receiver] {
+            index = known
+        } else {
+            index = graph.links.count
+            linkIndex[sender, default: [:]][receiver] = index
+            graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
+        }
+        graph.links[index].total += 1
+        if let known = graph.links[index].messages.firstIndex(where: { $0.text == send.message && $0.failed == failed }) {
+            graph.links[index].messages[known].count += 1
+            if graph.links[index].messages[known].numbers.count < 3 {
+                graph.links[index].messages[known].numbers.append(send.number)
+            }
+        } else if graph.links[index].messages.count < MessageGraph.distinctMessagesPerLink {
+            graph.links[index].messages.append(
+                MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [send.number]))
+        } else {
+            graph.links[index].uncounted += 1
+        }
+    }
+}
+
+/// Sends every event to several sinks, in order.
+public final class TeeSink: EventSink {
+    private let sinks: [any EventSink]
+
+    public init(_ sinks: [any EventSink]) { self.sinks = sinks }
+
+    public func emit(_ event: TranscriptEvent) {
+        for sink in sinks { sink.emit(event) }
+    }
+}
