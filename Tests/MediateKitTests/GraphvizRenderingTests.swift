@@ -5,9 +5,10 @@ import FoundationXML
 import GraphvizRendering
 import Synchronization
 import Testing
+@testable import MediateKit
 
 /// Renders through libgraphviz in process and checks the bytes: well-formed SVG, real PNG and PDF,
-/// Graphviz's own error text, and calls from many threads.
+/// Graphviz's own error text, names that try to break out of their quotes, and calls from many threads.
 @Suite("Graphviz rendering")
 struct GraphvizRenderingTests {
     /// A named graph: an anonymous one gets an id from a process-wide counter ("%3", "%15"…) in its SVG.
@@ -87,6 +88,73 @@ struct GraphvizRenderingTests {
         let svgs = try results.withLock { try $0.map { try $0.get() } }
         #expect(svgs.count == 12)
         #expect(Set(svgs).count == 1)
+    }
+
+    // MARK: Hostile names
+
+    /// Names that would break a naively quoted DOT ID, an HTML-like label or the SVG around them.
+    static let hostileNames = [
+        #"say "hi" to "#,
+        #"back\slash \N \G \n and trailing\"#,
+        "<script>alert(1)</script>",
+        "{ braces } [brackets]; -> -- a=b",
+        "first line\nsecond line\r\nthird",
+        "emoji 🧑‍🚀 ünïcødé 漢字",
+        "]]> <![CDATA[ x ]]>",
+        "&amp; &lt; &#38; & alone",
+        #"apostrophe ' and "quote""#,
+    ]
+
+    /// The lines Graphviz should draw for `name`: one per line of it.
+    static func lines(of name: String) -> [String] {
+        name.split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    @Test(arguments: hostileNames)
+    func quotedNamesRenderIntact(name: String) throws {
+        let id = DOT.quoted(name)
+        let dot = "digraph { \(id); labelled [label=\(id)]; \(id) -> labelled [label=\(id)] }"
+        let svg = try SVG(Graphviz.render(dot, layout: .dot, format: .svg))
+        #expect(svg.isWellFormed, "\(svg.parseError ?? "")")
+        #expect(!svg.elements.contains("script"))
+        #expect(svg.texts.count == 3 * Self.lines(of: name).count)
+        #expect(Set(svg.texts) == Set(Self.lines(of: name)))
+    }
+
+    @Test(arguments: hostileNames)
+    func htmlEscapedNamesRenderIntact(name: String) throws {
+        let cell = "<TABLE><TR><TD>\(DOT.htmlEscaped(name))</TD></TR></TABLE>"
+        let svg = try SVG(Graphviz.render("digraph { a [shape=plain, label=<\(cell)>] }", layout: .dot, format: .svg))
+        #expect(svg.isWellFormed, "\(svg.parseError ?? "")")
+        #expect(!svg.elements.contains("script"))
+        #expect(svg.texts == Self.lines(of: name))
+    }
+
+    @Test func charactersXMLCannotHoldBecomeReplacementCharacters() throws {
+        let name = "nul\u{0}bell\u{7}\u{FFFF}"
+        let quoted = try SVG(Graphviz.render("digraph { a [label=\(DOT.quoted(name))] }", layout: .dot, format: .svg))
+        let html = try SVG(Graphviz.render("digraph { a [label=<\(DOT.htmlEscaped(name))>] }", layout: .dot, format: .svg))
+        #expect(quoted.isWellFormed && html.isWellFormed)
+        #expect(quoted.texts == ["nul\u{FFFD}bell\u{FFFD}\u{FFFD}"])
+        #expect(html.texts == ["nul\u{FFFD}bell\u{FFFD}\u{FFFD}"])
+    }
+
+    @Test func quotedEscapesQuotesBackslashesAndLineBreaks() {
+        #expect(DOT.quoted("plain") == #""plain""#)
+        #expect(DOT.quoted(#"a "b" c"#) == #""a \"b\" c""#)
+        #expect(DOT.quoted(#"ends with \"#) == #""ends with \\""#)
+        #expect(DOT.quoted(#"\N"#) == #""\\N""#)
+        #expect(DOT.quoted("one\ntwo\r\nthree") == #""one\ntwo\nthree""#)
+        #expect(DOT.quoted("A & B") == #""A &amp; B""#)
+        #expect(DOT.quoted("nul\u{0}bell\u{7}\u{FFFF}") == "\"nul\u{FFFD}bell\u{FFFD}\u{FFFD}\"")
+        #expect(DOT.quoted("tab\t🧑‍🚀") == "\"tab\t🧑‍🚀\"")
+    }
+
+    @Test func htmlEscapedEscapesTheFiveSpecialsAndBreaksLines() {
+        #expect(DOT.htmlEscaped(#"<a href='x'>"&"</a>"#) == "&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;")
+        #expect(DOT.htmlEscaped("one\ntwo") == "one<BR/>two")
+        #expect(DOT.htmlEscaped(#"\N and \"#) == #"\\N and \\"#)
+        #expect(DOT.htmlEscaped("bell\u{7} ünï 🧑‍🚀") == "bell\u{FFFD} ünï 🧑‍🚀")
     }
 }
 
