@@ -2,8 +2,9 @@
 # Both install the system packages they need first (with sudo when not root).
 
 SWIFT ?= swift
-# Debian packages the build needs; none yet beyond the Swift toolchain.
-APT_PACKAGES :=
+# Debian packages the build needs beyond the Swift toolchain: libgraphviz for rendering in
+# process, and pkg-config, through which SwiftPM finds it.
+APT_PACKAGES := libgraphviz-dev pkg-config
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
 .PHONY: all deps build release run test validate clean

@@ -12,7 +12,16 @@ let package = Package(
     ],
     targets: [
         // The work: source → syntax → checking → runtime → emitters → commands.
-        .target(name: "MediateKit"),
+        .target(name: "MediateKit", dependencies: ["GraphvizRendering"]),
+        // Rendering DOT to SVG, PNG or PDF in process; the only target that imports the C module.
+        .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
+        // libgraphviz's C API (gvc and cgraph), found through pkg-config.
+        .systemLibrary(
+            name: "CGraphviz",
+            path: "Sources/CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
         // The thin command line: flags in, exit codes out.
         .executableTarget(
             name: "mediate",
@@ -21,7 +30,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MediateKitTests", dependencies: ["MediateKit"]),
+        .testTarget(name: "MediateKitTests", dependencies: ["MediateKit", "GraphvizRendering"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,122 @@
+import CGraphviz
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Graphviz layout engine, named as Graphviz names it.
+public enum GraphvizLayout: String, CaseIterable, Sendable {
+    case dot, neato, fdp, sfdp, circo
+}
+
+/// An output format Graphviz renders to, named as Graphviz names it.
+public enum GraphvizFormat: String, CaseIterable, Sendable {
+    case svg, png, pdf
+}
+
+/// A failure reported by Graphviz, carrying Graphviz's own message.
+public struct GraphvizError: Error, Sendable, CustomStringConvertible {
+    /// Graphviz's message without its trailing newline, e.g. "syntax error in line 1 near '}'".
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Lays out and renders DOT text through libgraphviz, in this process.
+///
+/// Graphviz keeps global state (its parser, its error buffer), so every call takes one lock.
+/// Graphviz's messages never reach standard error: errors are thrown, warnings are dropped.
+public enum Graphviz {
+    /// Lays out `dot` with `layout` and renders it; calls are serialized (Graphviz is not thread-safe).
+    ///
+    /// Throws Graphviz's message for a syntax error, a failed layout or render, or any error Graphviz
+    /// reports on the way (a bad HTML-like label, say). Name the graph: an anonymous one gets an id
+    /// from a process-wide counter ("%3", "%15"…) in its SVG, so the same text would not give the same bytes.
+    public static func render(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+        try lock.withLock { _ throws(GraphvizError) in
+            try withMessagesCaptured { () throws(GraphvizError) in
+                try renderHoldingLock(dot, layout: layout, format: format)
+            }
+        }
+    }
+
+    /// The Graphviz library version, e.g. "2.43.0" (for messages/tests).
+    ///
+    /// Debian 12's libgraphviz 2.42.2 calls itself "2.43.0".
+    public static var version: String {
+        lock.withLock { _ in
+            withMessagesCaptured {
+                guard let context = gvContext() else { return "unknown" }
+                defer { gvFreeContext(context) }
+                return gvcVersion(context).map { String(cString: $0) } ?? "unknown"
+            }
+        }
+    }
+
+    /// Held for every call into Graphviz.
+    private static let lock = Mutex(())
+
+    private static func renderHoldingLock(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+        guard let context = gvContext() else { throw reportedError(or: "Graphviz could not create a context") }
+        defer { gvFreeContext(context) }
+        guard let graph = dot.withCString({ agmemread($0) }) else { throw reportedError(or: "Graphviz could not read the graph") }
+        defer { agclose(graph) }
+        guard gvLayout(context, graph, layout.rawValue) == 0 else { throw reportedError(or: "\(layout.rawValue) layout failed") }
+        defer { gvFreeLayout(context, graph) }
+        try throwIfErrorReported()
+        var data: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(context, graph, format.rawValue, &data, &length) == 0, let data else {
+            throw reportedError(or: "Graphviz could not render \(format.rawValue)")
+        }
+        defer { gvFreeRenderData(data) }
+        try throwIfErrorReported()
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    /// Runs `body` with Graphviz's messages kept in cgraph's buffer instead of printed to standard error.
+    private static func withMessagesCaptured<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        // Messages below AGMAX are buffered, not printed; that is every message.
+        let previousLevel = agseterr(AGMAX)
+        defer { agseterr(previousLevel) }
+        agreseterrors()
+        return try body()
+    }
+
+    /// Throws Graphviz's message if it reported an error (not a warning) since the call began.
+    private static func throwIfErrorReported() throws(GraphvizError) {
+        if errorReported {
+            throw reportedError(or: "Graphviz reported an error")
+        }
+    }
+
+    /// Whether Graphviz reported an error (not a warning) since the call began.
+    private static var errorReported: Bool {
+        agerrors() >= Int32(AGERR.rawValue)
+    }
+
+    /// The error Graphviz reported since the call began, or `fallback` when it reported none.
+    ///
+    /// cgraph's buffer keeps every call's messages, so it is read only after an error of this call.
+    private static func reportedError(or fallback: String) -> GraphvizError {
+        guard errorReported, let text = aglasterr() else { return GraphvizError(message: fallback) }
+        defer { free(text) }
+        // A message may span lines ("mismatched tag in line 1 \n... <B> ...\n"); trailing spaces go.
+        let lines = String(cString: text).split(separator: "\n").map { $0.trimmingTrailingSpaces() }
+        let message = lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        return GraphvizError(message: message.isEmpty ? fallback : message)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingTrailingSpaces() -> Substring {
+        self[..<(lastIndex(where: { !$0.isWhitespace }).map(index(after:)) ?? startIndex)]
+    }
+}
