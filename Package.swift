@@ -27,6 +27,7 @@ let package = Package(
             name: "mediate",
             dependencies: [
                 "MediateKit",
+                "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
