@@ -158,6 +158,8 @@ struct ReferenceWalkerTests {
             "root -unsafeRef-> Target#4 (unowned)",
             "root -optionalUnowned-> Target#5 (unowned)",
         ])
+        // Only the strong field keeps its target alive; the test keeps the others.
+        withExtendedLifetime(targets) {}
     }
 
     @Test func mangledNamesTellWeakFromUnowned() {
@@ -199,6 +201,7 @@ struct ReferenceWalkerTests {
             "WeakClassBox#1 -target-> Target#1 (weak)",
             "WeakClassBox#2 -target-> Target#2 (weak)",
         ])
+        withExtendedLifetime(targets) {}
     }
 
     @Test func valuesAreFollowedToTheirReferences() {
@@ -241,6 +244,7 @@ struct ReferenceWalkerTests {
         let boxes: UnownedBoxes
         do { boxes = UnownedBoxes([alive, Target("gone")]) }
         #expect(walk(boxes) == ["root -boxes[0].target-> Target#1 (unowned)"])
+        withExtendedLifetime(alive) {}
     }
 
     @Test func aTwoObjectCycleIsWalkedOnce() {
