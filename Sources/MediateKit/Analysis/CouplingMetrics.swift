@@ -1,0 +1,165 @@
+/// How coupled a run's participants and mediators are: counts of references, cycles of strong
+/// references, what leaked, and each participant's fan-in, fan-out and instability, computed on
+/// the collapsed reference graph (participants and mediators only).
+public struct CouplingMetrics: Hashable, Sendable, Codable {
+    /// References between participants and mediators, self references included.
+    public var references: Int
+    public var strong: Int
+    public var weak: Int
+    public var unowned: Int
+    /// References from one participant to another (self references not counted).
+    public var participantToParticipant: Int
+    /// Every strongly connected component of the strong references with more than one node, or
+    /// one node with a strong self reference: names in node order (participants, then
+    /// mediators), cycles ordered by their first member.
+    public var cycles: [[String]]
+    /// What the release probe found still alive (`RunSummary.leaked`).
+    public var leaked: [String]
+    /// One entry per participant, in node order.
+    public var participants: [ParticipantCoupling]
+
+    /// Collapses `graph` and measures it; `leaked` is the release probe's result.
+    public init(graph: ReferenceGraph, leaked: [String]) {
+        let collapsed = graph.collapsed()
+        let edges = collapsed.edges
+        references = edges.count
+        strong = edges.count { $0.ownership == .strong }
+        weak = edges.count { $0.ownership == .weak }
+        unowned = edges.count { $0.ownership == .unowned }
+        let roles = Dictionary(collapsed.nodes.map { ($0.id, $0.role) }, uniquingKeysWith: { first, _ in first })
+        participantToParticipant = edges.count {
+            $0.from != $0.to && roles[$0.from] == .participant && roles[$0.to] == .participant
+        }
+        cycles = strongCycles(in: collapsed)
+        self.leaked = leaked
+        let coupling = edges.filter { $0.from != $0.to }
+        participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
+            ParticipantCoupling(name: node.id,
+                                fanIn: coupling.count { $0.to == node.id },
+                                fanOut: coupling.count { $0.from == node.id })
+        }
+    }
+}
+
+/// One participant's coupling to the other participants and mediators.
+public struct ParticipantCoupling: Hashable, Sendable, Codable {
+    public var name: String
+    /// Afferent coupling (Ca): how many other participants and mediators reference it.
+    public var fanIn: Int
+    /// Efferent coupling (Ce): how many other participants and mediators it references.
+    public var fanOut: Int
+    /// Ce / (Ca + Ce), from 0 (only depended on) to 1 (only depending); 0 when both are 0.
+    public var instability: Double
+
+    public init(name: String, fanIn: Int, fanOut: Int) {
+        self.name = name
+        self.fanIn = fanIn
+        self.fanOut = fanOut
+        instability = fanIn + fanOut == 0 ? 0 : Double(fanOut) / Double(fanIn + fanOut)
+    }
+}
+
+extension ReferenceGraph {
+    /// Only participants and mediators; a reference through internal objects counts once and is
+    /// strong only if every hop is.
+    ///
+    /// Nodes: participants, then mediators, each in graph order. There is one edge from A to B
+    /// (A and B may be the same node) for every B that A reaches through a path whose inner nodes
+    /// are all internal objects; several paths, direct fields included, make one edge. A path is
+    /// strong when every hop is, weak when a hop is weak, else unowned; the edge takes the best
+    /// of its paths, in the order strong, unowned, weak (an unowned reference still expects its
+    /// object to live, a weak one does not). Its label is the hops''
+    /// labels joined with `.` along the first best path found breadth-first
+    /// (`colleagueWrappers[0].strongColleague`). Edges are ordered by source, then target, in
+    /// node order.
+    public func collapsed() -> ReferenceGraph {
+        let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
+        let keptIds = Set(kept.map(\.id))
+        let outgoing = Dictionary(grouping: edges, by: \.from)
+        var collapsedEdges: [Edge] = []
+        for source in kept {
+            var best: [String: (label: String, ownership: Ownership)] = [:]
+            for ownership in Ownership.bestFirst {
+                // Breadth-first through internal objects over hops no weaker than `ownership`.
+                var queue = [(id: source.id, label: "")]
+                var seen: Set<String> = [source.id]
+                var next = 0
+                while next < queue.count {
+                    let (id, label) = queue[next]
+                    next += 1
+                    for edge in outgoing[id, default: []] where edge.ownership.rank <= ownership.rank {
+                        let path = label.isEmpty ? edge.label : label + "." + edge.label
+                        if keptIds.contains(edge.to) {
+                            if best[edge.to] == nil { best[edge.to] = (path, ownership) }
+                        } else if seen.insert(edge.to).inserted {
+                            queue.append((edge.to, path))
+                        }
+                    }
+                }
+            }
+            for target in kept {
+                guard let found = best[target.id] else { continue }
+                collapsedEdges.append(Edge(from: source.id, to: target.id, label: found.label, ownership: found.ownership))
+            }
+        }
+        return ReferenceGraph(nodes: kept, edges: collapsedEdges)
+    }
+}
+
+extension Ownership {
+    /// How a collapsed reference's paths are ranked, best first.
+    fileprivate static let bestFirst: [Ownership] = [.strong, .unowned, .weak]
+
+    /// The position in `bestFirst`: a path is as weak as its highest-ranked hop.
+    fileprivate var rank: Int { Self.bestFirst.firstIndex(of: self)! }
+}
+
+/// The cycles of strong references in `graph`, found as strongly connected components (Tarjan).
+private func strongCycles(in graph: ReferenceGraph) -> [[String]] {
+    let order = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var successors = Array(repeating: [Int](), count: graph.nodes.count)
+    var selfReferenced = Set<Int>()
+    for edge in graph.edges where edge.ownership == .strong {
+        guard let from = order[edge.from], let to = order[edge.to] else { continue }
+        successors[from].append(to)
+        if from == to { selfReferenced.insert(from) }
+    }
+
+    var index = Array(repeating: -1, count: graph.nodes.count)
+    var lowLink = Array(repeating: 0, count: graph.nodes.count)
+    var onStack = Array(repeating: false, count: graph.nodes.count)
+    var stack: [Int] = []
+    var counter = 0
+    var components: [[Int]] = []
+
+    func connect(_ node: Int) {
+        index[node] = counter
+        lowLink[node] = counter
+        counter += 1
+        stack.append(node)
+        onStack[node] = true
+        for successor in successors[node] {
+            if index[successor] == -1 {
+                connect(successor)
+                lowLink[node] = min(lowLink[node], lowLink[successor])
+            } else if onStack[successor] {
+                lowLink[node] = min(lowLink[node], index[successor])
+            }
+        }
+        guard lowLink[node] == index[node] else { return }
+        var component: [Int] = []
+        while let member = stack.popLast() {
+            onStack[member] = false
+            component.append(member)
+            if member == node { break }
+        }
+        components.append(component)
+    }
+
+    for node in graph.nodes.indices where index[node] == -1 { connect(node) }
+    return components
+        .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
+        .map { $0.sorted() }
+        .sorted { $0[0] < $1[0] }
+        .map { $0.map { graph.nodes[$0].id } }
+}

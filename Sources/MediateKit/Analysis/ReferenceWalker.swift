@@ -1,0 +1,390 @@
+/// Walks live Swift objects through their stored references: values are read with `Mirror`, and
+/// whether each stored field holds its object strongly, weakly or unowned comes from the Swift
+/// runtime's field metadata, never from names or a table.
+public enum ReferenceWalker {
+    /// Walks every object reachable from `roots` through stored references, and returns the graph.
+    /// Holds no reference to any object once it returns.
+    ///
+    /// The walk is breadth-first over objects: the roots in the order given (an object given twice
+    /// keeps its first id), then every other object in the order found, each numbered per type
+    /// (`ColleagueWrapper#1`). Inside an object its stored fields are read in declaration order,
+    /// superclass fields first, and each field's value is followed depth-first: optionals and
+    /// existentials are transparent; tuples, struct fields and enum payloads in order; array
+    /// elements by index; dictionary entries sorted by the key's description and set elements
+    /// by theirs (ties broken by a short `dump`, so equal-looking objects keep a stable order
+    /// only as far as their contents differ).
+    ///
+    /// A reference is as strong as the stored field that directly holds it: a reference inside a
+    /// value (array element, struct field, enum payload) in a strong field is strong unless that
+    /// value's own field metadata says otherwise, as for `[WeakBox]`. A weak reference whose
+    /// object is gone gives no edge, nor does an `unowned` one whose object has been deinitialised;
+    /// `unowned(unsafe)` references are followed as they are, and one whose object is gone is
+    /// undefined behaviour in the walk as in the program. Functions and metatypes are skipped (what
+    /// a closure captures is not seen).
+    /// A type with a custom mirror is walked as its mirror shows it, each child taking the
+    /// ownership of the stored field of the same name, if any, else that of its container.
+    public static func graph(from roots: [ReferenceRoot]) -> ReferenceGraph {
+        var walk = Walk()
+        for root in roots { walk.add(root) }
+        walk.run()
+        return walk.graph
+    }
+}
+
+/// One walk's state. It keeps every object it has found alive until the walk ends, so that no
+/// `ObjectIdentifier` is reused during it, and is dropped with them.
+private struct Walk {
+    var graph = ReferenceGraph(nodes: [], edges: [])
+    /// The node id of every object found so far.
+    private var ids: [ObjectIdentifier: String] = [:]
+    private var usedIds: Set<String> = []
+    private var countByType: [String: Int] = [:]
+    /// Every object found, in order: the breadth-first queue.
+    private var found: [AnyObject] = []
+
+    mutating func add(_ root: ReferenceRoot) {
+        let key = ObjectIdentifier(root.object)
+        guard ids[key] == nil else { return }
+        ids[key] = root.id
+        usedIds.insert(root.id)
+        found.append(root.object)
+        graph.nodes.append(.init(id: root.id, typeName: typeName(of: root.object), role: root.role))
+    }
+
+    mutating func run() {
+        var next = 0
+        while next < found.count {
+            let object = found[next]
+            next += 1
+            visit(object: object, id: ids[ObjectIdentifier(object)]!)
+        }
+    }
+
+    /// The id of `object`, numbering it as a new internal object the first time it is found.
+    private mutating func id(of object: AnyObject) -> String {
+        let key = ObjectIdentifier(object)
+        if let id = ids[key] { return id }
+        let name = typeName(of: object)
+        var number = countByType[name, default: 0]
+        var id: String
+        repeat {
+            number += 1
+            id = "\(name)#\(number)"
+        } while usedIds.contains(id)
+        countByType[name] = number
+        ids[key] = id
+        usedIds.insert(id)
+        found.append(object)
+        graph.nodes.append(.init(id: id, typeName: name, role: .internal))
+        return id
+    }
+
+    /// Follows the stored fields of `object`, superclass fields first.
+    private mutating func visit(object: AnyObject, id: String) {
+        var levels: [Mirror] = []
+        var level: Mirror? = Mirror(reflecting: object)
+        while let mirror = level {
+            levels.append(mirror)
+            level = mirror.superclassMirror
+        }
+        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        for (depth, mirror) in levels.enumerated().reversed() {
+            let fields = StoredField.declared(by: mirror.subjectType)
+            // Only a generated mirror lists the fields in order; the most derived may be custom.
+            let generated = depth > 0 || !(object is CustomReflectable)
+            let dangling = generated ? StoredField.danglingUnowned(fields, in: storage) : []
+            visitFields(of: mirror, fields: fields, skipping: dangling, path: "", ownership: .strong, from: id)
+        }
+    }
+
+    /// Follows a mirror's children, each with the ownership of the stored field it reads.
+    private mutating func visitFields(
+        of mirror: Mirror, fields: [StoredField], skipping dangling: Set<Int>,
+        path: String, ownership: Ownership, from: String
+    ) {
+        let children = mirror.children
+        var index = children.startIndex
+        for position in 0..<children.count {
+            defer { index = children.index(after: index) }
+            // Reading a child loads it, which traps on a deinitialised unowned object.
+            guard !dangling.contains(position) else { continue }
+            let child = children[index]
+            let field = fields.first { $0.name == child.label }
+            visit(child.value, path: joined(path, child.label ?? "[\(position)]"),
+                  ownership: field?.ownership.public ?? ownership, from: from)
+        }
+    }
+
+    /// Follows a value held by the object `from` at `path`, recording every reference in it.
+    private mutating func visit(_ value: Any, path: String, ownership: Ownership, from: String) {
+        if isClass(type(of: value)) {
+            let to = id(of: value as AnyObject)
+            graph.edges.append(.init(from: from, to: to, label: path, ownership: ownership))
+            return
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional?:
+            if let some = mirror.children.first { visit(some.value, path: path, ownership: ownership, from: from) }
+        case .collection?:
+            for (position, element) in mirror.children.enumerated() {
+                visit(element.value, path: "\(path)[\(position)]", ownership: ownership, from: from)
+            }
+        case .set?:
+            let elements = mirror.children.map { (value: $0.value, order: orderKey($0.value)) }.sorted { $0.order < $1.order }
+            for (position, element) in elements.enumerated() {
+                visit(element.value, path: "\(path)[\(position)]", ownership: ownership, from: from)
+            }
+        case .dictionary?:
+            // Each entry is a `(key:value:)` tuple.
+            let entries = mirror.children.compactMap { entry -> (key: Any, value: Any, order: String)? in
+                let pair = Array(Mirror(reflecting: entry.value).children)
+                guard pair.count == 2 else { return nil }
+                return (pair[0].value, pair[1].value, orderKey(pair[0].value))
+            }.sorted { $0.order < $1.order }
+            for (position, entry) in entries.enumerated() {
+                let key = "\(path)[\(keyLabel(entry.key) ?? String(position))]"
+                visit(entry.key, path: key + ".key", ownership: ownership, from: from)
+                visit(entry.value, path: key, ownership: ownership, from: from)
+            }
+        case .struct?:
+            let fields = StoredField.declared(by: mirror.subjectType)
+            let dangling = value is CustomReflectable ? [] : StoredField.danglingUnowned(fields, inValue: value)
+            visitFields(of: mirror, fields: fields, skipping: dangling, path: path, ownership: ownership, from: from)
+        default:
+            // Tuples (`.0`, `.label`), enum payloads (`.caseName`), and anything else a mirror shows.
+            for (position, child) in mirror.children.enumerated() {
+                visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
+            }
+        }
+    }
+}
+
+/// `path` followed by a child's label: `mediator`, `pair.0`, `wrapper.strongColleague`.
+private func joined(_ path: String, _ label: String) -> String {
+    if path.isEmpty { return label.hasPrefix(".") ? String(label.dropFirst()) : label }
+    if label.hasPrefix(".") || label.hasPrefix("[") { return path + label }
+    return path + "." + label
+}
+
+/// A type's name without its module or enclosing types, generic arguments kept
+/// (`WrapperMediator<Participant>`): never an address.
+private func typeName(of object: AnyObject) -> String {
+    _typeName(type(of: object), qualified: false)
+}
+
+/// Whether `type` is a class, so that a value of it is a reference (not a metatype or function).
+private func isClass(_ type: Any.Type) -> Bool {
+    func check<T>(_: T.Type) -> Bool { T.self is AnyObject.Type }
+    return _openExistential(type, do: check)
+}
+
+/// What dictionary entries and set elements are sorted by: their description, then a short dump.
+private func orderKey(_ value: Any) -> String {
+    var text = String(reflecting: value) + "\u{0}"
+    dump(value, to: &text, maxDepth: 4)
+    return text
+}
+
+/// A dictionary key written into an edge label (`byName["B"]`) when it is a plain value; other
+/// keys are labelled by their position in the sorted order.
+private func keyLabel(_ key: Any) -> String? {
+    switch key {
+    case is String, is Substring, is Character, is Bool, is any BinaryInteger, is any BinaryFloatingPoint:
+        return String(reflecting: key)
+    default:
+        let mirror = Mirror(reflecting: key)
+        // A payload-free case by its name alone: a private enum's qualified name holds an address.
+        return mirror.displayStyle == .enum && mirror.children.isEmpty ? String(describing: key) : nil
+    }
+}
+
+// MARK: - Field metadata
+
+/// How a stored field holds a reference, as its metadata says: the public `Ownership`, with
+/// `unowned(unsafe)` told apart from `unowned` for the walk's own safety.
+enum FieldOwnership: Hashable, Sendable {
+    case strong, weak, unowned, unownedUnsafe
+
+    var `public`: Ownership {
+        switch self {
+        case .strong: return .strong
+        case .weak: return .weak
+        case .unowned, .unownedUnsafe: return .unowned
+        }
+    }
+}
+
+/// One stored field of a struct or class, as the Swift runtime's metadata describes it.
+struct StoredField: Hashable, Sendable {
+    var name: String
+    var ownership: FieldOwnership
+    /// Where the field starts, in bytes from the start of the value or the object.
+    var offset: Int
+
+    /// The stored fields `type` itself declares, in declaration order (for a class, without its
+    /// superclass's); none for a type that is not a struct or class.
+    ///
+    /// Strong or not comes from `swift_reflectionMirror_recursiveChildMetadata`. A field that is
+    /// not strong is weak, unowned or unowned(unsafe) as its field record's mangled type name
+    /// ends (`Xw`, `Xo`, `Xu`); should the record not be readable, a not-strong Optional field is
+    /// taken as weak and any other as unowned.
+    static func declared(by type: Any.Type) -> [StoredField] {
+        guard let descriptor = TypeDescriptor(type), descriptor.isStructOrClass else { return [] }
+        let first = (type as? AnyClass).flatMap(_getSuperclass).map { _reflectionRecursiveCount($0) } ?? 0
+        let records = descriptor.fieldRecords
+        return (first..<_reflectionRecursiveCount(type)).map { index in
+            var metadata = _FieldMetadata()
+            let fieldType = _reflectionRecursiveChildMetadata(type, index: index, fieldMetadata: &metadata)
+            defer { metadata.freeFunc?(metadata.name) }
+            let name = metadata.name.map { String(cString: $0) } ?? ""
+            let ownership: FieldOwnership
+            if metadata.isStrong {
+                ownership = .strong
+            } else if index - first < records.count, records[index - first].name == name,
+                      let recorded = records[index - first].ownership {
+                ownership = recorded
+            } else {
+                ownership = fieldType is any OptionalMarker.Type ? .weak : .unowned
+            }
+            return StoredField(name: name, ownership: ownership, offset: _reflectionRecursiveChildOffset(type, index: index))
+        }
+    }
+
+    /// The positions in `fields` of the `unowned` references, stored from `storage`, whose object
+    /// has been deinitialised.
+    static func danglingUnowned(_ fields: [StoredField], in storage: UnsafeRawPointer) -> Set<Int> {
+        var dangling: Set<Int> = []
+        for (position, field) in fields.enumerated() where field.ownership == .unowned {
+            // Unowned storage starts with the object's address (null for an optional's nil).
+            guard let object = (storage + field.offset).loadUnaligned(as: UnsafeRawPointer?.self) else { continue }
+            let alive = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { object in
+                // A weak reference to an object being deinitialised reads nil.
+                weak let probe = object
+                return probe != nil
+            }
+            if !alive { dangling.insert(position) }
+        }
+        return dangling
+    }
+
+    /// `danglingUnowned(_:in:)` for the fields of a struct `value`.
+    static func danglingUnowned(_ fields: [StoredField], inValue value: Any) -> Set<Int> {
+        guard fields.contains(where: { $0.ownership == .unowned }) else { return [] }
+        func bytes<T>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        // The copy's bytes: `value` keeps what they point to allocated while they are read.
+        let copy = _openExistential(value, do: bytes)
+        return withExtendedLifetime(value) {
+            copy.withUnsafeBytes { danglingUnowned(fields, in: $0.baseAddress!) }
+        }
+    }
+}
+
+/// Lets a field's type be recognised as an Optional without reading its name.
+private protocol OptionalMarker {}
+extension Optional: OptionalMarker {}
+
+/// A type's nominal type context descriptor, read as the runtime lays it out: flags, parent,
+/// name, access function, then a relative pointer to the field descriptor, all 32-bit.
+struct TypeDescriptor {
+    /// One field record: flags, relative mangled type name, relative field name.
+    struct Record {
+        var name: String
+        /// What the record's mangled type name ends with; nil for a strong reference or a value.
+        var ownership: FieldOwnership?
+    }
+
+    let base: UnsafeRawPointer
+
+    init?(_ type: Any.Type) {
+        guard let base = _getTypeContextDescriptor(type) else { return nil }
+        self.base = base
+    }
+
+    /// Whether the descriptor's kind (the low five bits of its flags) is class (16) or struct (17).
+    var isStructOrClass: Bool {
+        let kind = base.loadUnaligned(as: UInt32.self) & 0x1F
+        return kind == 16 || kind == 17
+    }
+
+    /// The field records in declaration order; none when the type has no field descriptor.
+    var fieldRecords: [Record] {
+        guard let fields = relativeTarget(at: base + 16) else { return [] }
+        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
+        let count = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        return (0..<count).map { index in
+            let record = fields + 16 + index * recordSize
+            let name = relativeTarget(at: record + 8).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            let ownership = relativeTarget(at: record + 4).flatMap(Self.ownership(ofMangledName:))
+            return Record(name: name ?? "", ownership: ownership)
+        }
+    }
+
+    /// The ownership a mangled type name ends with, found as the runtime walks a mangled name:
+    /// a byte 0x01–0x17 starts a symbolic reference of 4 more bytes, 0x18–0x1F one of
+    /// pointer-size bytes (either may hold zero bytes), and a zero byte ends the name.
+    static func ownership(ofMangledName name: UnsafeRawPointer) -> FieldOwnership? {
+        // The last two plain characters; a symbolic reference clears them.
+        var (previous, last): (UInt8, UInt8) = (0, 0)
+        var offset = 0
+        while true {
+            let byte = name.load(fromByteOffset: offset, as: UInt8.self)
+            switch byte {
+            case 0:
+                guard previous == UInt8(ascii: "X") else { return nil }
+                switch last {
+                case UInt8(ascii: "w"): return .weak
+                case UInt8(ascii: "o"): return .unowned
+                case UInt8(ascii: "u"): return .unownedUnsafe
+                default: return nil
+                }
+            case 0x01...0x17:
+                (previous, last) = (0, 0)
+                offset += 1 + 4
+            case 0x18...0x1F:
+                (previous, last) = (0, 0)
+                offset += 1 + MemoryLayout<UnsafeRawPointer>.size
+            default:
+                (previous, last) = (last, byte)
+                offset += 1
+            }
+        }
+    }
+}
+
+/// Where a 32-bit relative pointer stored at `address` points; nil when it is zero.
+private func relativeTarget(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = address.loadUnaligned(as: Int32.self)
+    return offset == 0 ? nil : address + Int(offset)
+}
+
+// MARK: - Runtime entry points
+// Exported by libswiftCore with the Swift calling convention, declared as the standard
+// library's own `_forEachField` declares them.
+
+/// What `swift_reflectionMirror_recursiveChildMetadata` fills in about a field.
+private struct _FieldMetadata {
+    var name: UnsafePointer<CChar>? = nil
+    var freeFunc: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+    var isStrong: Bool = false
+    var isVar: Bool = false
+}
+
+/// The number of stored fields of a struct or class, a class's superclass fields included.
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func _reflectionRecursiveCount(_ type: Any.Type) -> Int
+
+/// The type of the stored field at `index` (superclass fields first), filling in its name and
+/// whether it is strong.
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func _reflectionRecursiveChildMetadata(
+    _ type: Any.Type, index: Int, fieldMetadata: UnsafeMutablePointer<_FieldMetadata>
+) -> Any.Type
+
+/// The offset of the stored field at `index`, in bytes from the start of the value or object.
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func _reflectionRecursiveChildOffset(_ type: Any.Type, index: Int) -> Int
+
+/// The nominal type context descriptor of `type`, or nil for a type that has none.
+@_silgen_name("swift_getTypeContextDescriptor")
+private func _getTypeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?

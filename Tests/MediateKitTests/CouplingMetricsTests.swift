@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import MediateKit
+
+/// What MEDIATORS.md expects on three participants, for one kind.
+struct ExpectedCoupling: Sendable, CustomTestStringConvertible {
+    var kind: MediatorKind
+    var strong: Int
+    var weak: Int
+    var participantToParticipant: Int
+    var cycles: [[String]]
+    var leaked: [String]
+
+    var testDescription: String { kind.rawValue }
+}
+
+/// A graph edge, shorter.
+private func edge(_ from: String, _ to: String, _ label: String, _ ownership: Ownership) -> ReferenceGraph.Edge {
+    .init(from: from, to: to, label: label, ownership: ownership)
+}
+
+private func node(_ id: String, _ role: NodeRole) -> ReferenceGraph.Node {
+    .init(id: id, typeName: role == .internal ? String(id.prefix { $0 != "#" }) : "Participant", role: role)
+}
+
+@Suite("Coupling metrics")
+struct CouplingMetricsTests {
+    @Test(arguments: [
+        ExpectedCoupling(kind: .protocolExtension, strong: 3, weak: 3, participantToParticipant: 0, cycles: [], leaked: []),
+        ExpectedCoupling(kind: .wrapper, strong: 3, weak: 3, participantToParticipant: 0, cycles: [], leaked: []),
+        ExpectedCoupling(kind: .directDelegate, strong: 6, weak: 0, participantToParticipant: 0,
+                         cycles: [["A", "B", "C", "mediator"]], leaked: ["A", "B", "C", "mediator"]),
+        ExpectedCoupling(kind: .mesh, strong: 6, weak: 0, participantToParticipant: 6,
+                         cycles: [["A", "B", "C"]], leaked: ["A", "B", "C"]),
+    ])
+    func threeParticipantsMeasureAsMediatorsSays(expected: ExpectedCoupling) throws {
+        let (graph, summary) = try analyse(threeParticipants, kind: expected.kind)
+        let metrics = CouplingMetrics(graph: graph, leaked: summary.leaked)
+        #expect(metrics.references == expected.strong + expected.weak)
+        #expect(metrics.strong == expected.strong)
+        #expect(metrics.weak == expected.weak)
+        #expect(metrics.unowned == 0)
+        #expect(metrics.participantToParticipant == expected.participantToParticipant)
+        #expect(metrics.cycles == expected.cycles)
+        #expect(metrics.leaked == expected.leaked)
+        let fan = expected.kind == .mesh ? 2 : 1
+        #expect(metrics.participants == ["A", "B", "C"].map { ParticipantCoupling(name: $0, fanIn: fan, fanOut: fan) })
+    }
+
+    @Test func theWrapperDesignIsCollapsedThroughItsWrappers() throws {
+        let (graph, _) = try analyse(threeParticipants, kind: .wrapper)
+        #expect(lines(graph) == [
+            "A -mediator-> mediator (weak)",
+            "B -mediator-> mediator (weak)",
+            "C -mediator-> mediator (weak)",
+            "mediator -colleagueWrappers[0]-> ColleagueWrapper#1 (strong)",
+            "mediator -colleagueWrappers[1]-> ColleagueWrapper#2 (strong)",
+            "mediator -colleagueWrappers[2]-> ColleagueWrapper#3 (strong)",
+            "ColleagueWrapper#1 -strongColleague-> A (strong)",
+            "ColleagueWrapper#2 -strongColleague-> B (strong)",
+            "ColleagueWrapper#3 -strongColleague-> C (strong)",
+        ])
+        #expect(graph.nodes.map(\.typeName) == Array(repeating: "Participant", count: 3)
+            + ["WrapperMediator<Participant>"] + Array(repeating: "ColleagueWrapper", count: 3))
+        #expect(lines(graph.collapsed()) == [
+            "A -mediator-> mediator (weak)",
+            "B -mediator-> mediator (weak)",
+            "C -mediator-> mediator (weak)",
+            "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
+            "mediator -colleagueWrappers[1].strongColleague-> B (strong)",
+            "mediator -colleagueWrappers[2].strongColleague-> C (strong)",
+        ])
+    }
+
+    @Test func aWeakWrapperMakesTheCollapsedReferenceWeak() throws {
+        let (graph, summary) = try analyse("participant A\nparticipant B weak\nA -> *: \"hi\"", kind: .wrapper)
+        #expect(lines(graph.collapsed()) == [
+            "A -mediator-> mediator (weak)",
+            "B -mediator-> mediator (weak)",
+            "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
+            "mediator -colleagueWrappers[1].weakColleague-> B (weak)",
+        ])
+        #expect(summary.leaked == [])
+    }
+
+    @Test func aPathIsStrongOnlyIfEveryHopIs() {
+        let graph = ReferenceGraph(
+            nodes: [node("A", .participant), node("B", .participant), node("C", .participant),
+                    node("m", .mediator), node("Box#1", .internal), node("Box#2", .internal), node("Box#3", .internal)],
+            edges: [
+                // A → B: a weak hop on one path, all strong on the other.
+                edge("A", "Box#1", "boxes[0]", .strong),
+                edge("Box#1", "B", "target", .weak),
+                edge("A", "Box#2", "boxes[1]", .strong),
+                edge("Box#2", "B", "target", .strong),
+                // B → C: two direct fields, one reference; unowned beats weak.
+                edge("B", "C", "first", .weak),
+                edge("B", "C", "second", .unowned),
+                // C → B through a weak box: weak. m → m through a box: a strong self reference.
+                edge("C", "Box#1", "box", .strong),
+                edge("m", "Box#3", "own", .strong),
+                edge("Box#3", "m", "back", .strong),
+                edge("Box#3", "B", "target", .strong),
+            ])
+        #expect(graph.collapsed().edges == [
+            edge("A", "B", "boxes[1].target", .strong),
+            edge("B", "C", "second", .unowned),
+            edge("C", "B", "box.target", .weak),
+            edge("m", "B", "own.target", .strong),
+            edge("m", "m", "own.back", .strong),
+        ])
+        let metrics = CouplingMetrics(graph: graph, leaked: ["m"])
+        #expect(metrics.references == 5)
+        #expect([metrics.strong, metrics.weak, metrics.unowned] as [Int] == [3, 1, 1])
+        #expect(metrics.participantToParticipant == 3)
+        #expect(metrics.cycles == [["m"]])
+        #expect(metrics.leaked == ["m"])
+        #expect(metrics.participants == [
+            ParticipantCoupling(name: "A", fanIn: 0, fanOut: 1),
+            ParticipantCoupling(name: "B", fanIn: 3, fanOut: 1),
+            ParticipantCoupling(name: "C", fanIn: 1, fanOut: 1),
+        ])
+        #expect(metrics.participants.map(\.instability) == [1, 0.25, 0.5])
+    }
+
+    @Test func cyclesAreComponentsInNodeOrder() {
+        let graph = ReferenceGraph(
+            nodes: [node("m", .mediator), node("A", .participant), node("B", .participant),
+                    node("C", .participant), node("D", .participant)],
+            edges: [
+                edge("D", "C", "next", .strong),
+                edge("C", "D", "next", .strong),
+                edge("m", "B", "b", .strong),
+                edge("B", "m", "m", .strong),
+                edge("A", "B", "b", .strong),
+                edge("B", "A", "a", .weak),
+            ])
+        // Participants come before mediators; a weak reference closes no cycle.
+        #expect(graph.collapsed().nodes.map(\.id) == ["A", "B", "C", "D", "m"])
+        #expect(CouplingMetrics(graph: graph, leaked: []).cycles == [["B", "m"], ["C", "D"]])
+    }
+
+    @Test func aCycleThroughAnInternalObjectIsAStrongSelfReference() {
+        let graph = ReferenceGraph(
+            nodes: [node("first", .participant), node("Node#1", .internal)],
+            edges: [edge("first", "Node#1", "next", .strong), edge("Node#1", "first", "next", .strong)])
+        #expect(graph.collapsed().edges == [edge("first", "first", "next.next", .strong)])
+        let metrics = CouplingMetrics(graph: graph, leaked: [])
+        #expect(metrics.cycles == [["first"]])
+        #expect(metrics.participants == [ParticipantCoupling(name: "first", fanIn: 0, fanOut: 0)])
+        #expect(metrics.participants[0].instability == 0)
+    }
+
+    @Test func metricsEncodeAsJSON() throws {
+        let (graph, summary) = try analyse(threeParticipants, kind: .mesh)
+        let metrics = CouplingMetrics(graph: graph, leaked: summary.leaked)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let decoded = try JSONDecoder().decode(CouplingMetrics.self, from: encoder.encode(metrics))
+        #expect(decoded == metrics)
+    }
+}
