@@ -30,7 +30,7 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
         participantToParticipant = edges.count {
             $0.from != $0.to && roles[$0.from] == .participant && roles[$0.to] == .participant
         }
-        cycles = strongCycles(in: collapsed)
+        cycles = collapsed.strongCycles()
         self.leaked = leaked
         let coupling = edges.filter { $0.from != $0.to }
         participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
@@ -114,52 +114,56 @@ extension Ownership {
     fileprivate var rank: Int { Self.bestFirst.firstIndex(of: self)! }
 }
 
-/// The cycles of strong references in `graph`, found as strongly connected components (Tarjan).
-private func strongCycles(in graph: ReferenceGraph) -> [[String]] {
-    let order = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var successors = Array(repeating: [Int](), count: graph.nodes.count)
-    var selfReferenced = Set<Int>()
-    for edge in graph.edges where edge.ownership == .strong {
-        guard let from = order[edge.from], let to = order[edge.to] else { continue }
-        successors[from].append(to)
-        if from == to { selfReferenced.insert(from) }
-    }
+extension ReferenceGraph {
+    /// The cycles of strong references: strongly connected components (Tarjan) with more than one
+    /// node, or a node with a strong reference to itself; names in node order.
+    public func strongCycles() -> [[String]] {
+        let graph = self
+        let order = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var successors = Array(repeating: [Int](), count: graph.nodes.count)
+        var selfReferenced = Set<Int>()
+        for edge in graph.edges where edge.ownership == .strong {
+            guard let from = order[edge.from], let to = order[edge.to] else { continue }
+            successors[from].append(to)
+            if from == to { selfReferenced.insert(from) }
+        }
 
-    var index = Array(repeating: -1, count: graph.nodes.count)
-    var lowLink = Array(repeating: 0, count: graph.nodes.count)
-    var onStack = Array(repeating: false, count: graph.nodes.count)
-    var stack: [Int] = []
-    var counter = 0
-    var components: [[Int]] = []
+        var index = Array(repeating: -1, count: graph.nodes.count)
+        var lowLink = Array(repeating: 0, count: graph.nodes.count)
+        var onStack = Array(repeating: false, count: graph.nodes.count)
+        var stack: [Int] = []
+        var counter = 0
+        var components: [[Int]] = []
 
-    func connect(_ node: Int) {
-        index[node] = counter
-        lowLink[node] = counter
-        counter += 1
-        stack.append(node)
-        onStack[node] = true
-        for successor in successors[node] {
-            if index[successor] == -1 {
-                connect(successor)
-                lowLink[node] = min(lowLink[node], lowLink[successor])
-            } else if onStack[successor] {
-                lowLink[node] = min(lowLink[node], index[successor])
+        func connect(_ node: Int) {
+            index[node] = counter
+            lowLink[node] = counter
+            counter += 1
+            stack.append(node)
+            onStack[node] = true
+            for successor in successors[node] {
+                if index[successor] == -1 {
+                    connect(successor)
+                    lowLink[node] = min(lowLink[node], lowLink[successor])
+                } else if onStack[successor] {
+                    lowLink[node] = min(lowLink[node], index[successor])
+                }
             }
+            guard lowLink[node] == index[node] else { return }
+            var component: [Int] = []
+            while let member = stack.popLast() {
+                onStack[member] = false
+                component.append(member)
+                if member == node { break }
+            }
+            components.append(component)
         }
-        guard lowLink[node] == index[node] else { return }
-        var component: [Int] = []
-        while let member = stack.popLast() {
-            onStack[member] = false
-            component.append(member)
-            if member == node { break }
-        }
-        components.append(component)
-    }
 
-    for node in graph.nodes.indices where index[node] == -1 { connect(node) }
-    return components
-        .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
-        .map { $0.sorted() }
-        .sorted { $0[0] < $1[0] }
-        .map { $0.map { graph.nodes[$0].id } }
+        for node in graph.nodes.indices where index[node] == -1 { connect(node) }
+        return components
+            .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
+            .map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+            .map { $0.map { graph.nodes[$0].id } }
+    }
 }

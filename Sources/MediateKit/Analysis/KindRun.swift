@@ -20,7 +20,7 @@ public struct KindRun: Sendable {
         interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) }
         let summary = interpreter.run()
         return KindRun(kind: kind, summary: summary, messages: collector.graph, references: references,
-                       metrics: CouplingMetrics(graph: references, leaked: summary.leaked))
+                       metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
     }
 }
 
@@ -42,8 +42,8 @@ public struct TranscriptDifference: Hashable, Sendable, Codable {
         var line = 0
         while true {
             line += 1
-            let l = left.next().map(String.init)
-            let r = right.next().map(String.init)
+            let l = left.next().map { String($0) }
+            let r = right.next().map { String($0) }
             if l == nil && r == nil { return nil }
             if line != 2, l != r { return TranscriptDifference(line: line, expected: l, actual: r) }
         }

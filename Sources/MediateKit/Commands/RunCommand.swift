@@ -113,6 +113,9 @@ public struct RunCommand: Sendable {
                 try writeDiagram(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title), to: path("compare"))
                 try writeAtomically(ComparisonFormatter.json(report).utf8, to: path("compare.json"))
             }
+        } catch let error as GraphvizError {
+            standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n")
+            return 3
         } catch {
             standardError.write("error: cannot write under '\(folder)': \(Self.reason(error))\nhelp: check that --output names a folder you can write to\n")
             return 3

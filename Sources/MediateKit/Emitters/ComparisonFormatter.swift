@@ -40,7 +40,9 @@ public enum ComparisonFormatter {
         out += "\n" + layout(fans) + "\n"
         for implementation in kinds {
             let kind = implementation.run.kind.rawValue
-            if let difference = implementation.firstDifference {
+            if implementation.run.kind == report.ownKind {
+                out += "\(kind): the scenario's own kind\n"
+            } else if let difference = implementation.firstDifference {
                 out += "\(kind): first differs at line \(difference.line)\n"
                 out += "  \(report.ownKind.rawValue): \(difference.expected ?? "(end of transcript)")\n"
                 out += "  \(kind): \(difference.actual ?? "(end of transcript)")\n"

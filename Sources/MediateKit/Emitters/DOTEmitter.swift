@@ -56,9 +56,11 @@ public enum DOTEmitter {
         let leaked = Set(metrics.leaked)
         let types = Dictionary(participants.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         let alive = Set(graph.nodes.map(\.id))
-        for participant in participants where !alive.contains(participant.name) {
+        let gone = participants.filter { !alive.contains($0.name) }
+        for participant in gone {
             out += "  \(DOT.quoted(participant.name)) [label=\(DOT.quoted("\(participant.name)\n: \(participant.type)\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
         }
+        if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.quoted($0.name) }.joined(separator: "; ")); }\n" }
         for node in graph.nodes {
             let type = node.role == .internal ? node.typeName : node.role == .participant ? types[node.id] : nil
             var style = nodeStyle(node.role, name: node.id, type: type)
@@ -67,7 +69,8 @@ public enum DOTEmitter {
             out += "  \(DOT.quoted(node.id)) [\(style)];\n"
         }
         for edge in graph.edges {
-            var style = "label=\(DOT.quoted(edge.label)), \(edgeStyle(edge.ownership))"
+            // Only strong references rank the layout, so owners sit above what they own.
+            var style = "label=\(DOT.quoted(edge.label)), \(edgeStyle(edge.ownership))" + (edge.ownership == .strong ? "" : ", constraint=false")
             if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
                 style += ", color=\"#c62828\""
             }
@@ -109,16 +112,17 @@ public enum DOTEmitter {
             let alive = Set(graph.nodes.map(\.id))
             out += "  subgraph \(DOT.quoted("cluster_\(index)")) {\n"
             out += "    label=\(DOT.quoted(column.kind.rawValue)); style=rounded; color=\"#9e9e9e\"; fontsize=16;\n"
-            // An invisible anchor on the first row keeps every cluster's rows aligned.
-            out += "    \(id("top")) [shape=point, style=invis, width=0];\n"
             let mediators = graph.nodes.filter { $0.role == .mediator }
             for mediator in mediators {
                 var style = nodeStyle(.mediator, name: mediator.id, type: nil)
                 if inCycle.contains(mediator.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
                 if leaked.contains(mediator.id) { style += ", peripheries=2" }
                 out += "    \(id(mediator.id)) [\(style)];\n"
-                out += "    \(id("top")) -> \(id(mediator.id)) [style=invis];\n"
             }
+            // Without a mediator, an invisible stand-in keeps the participants' row level with
+            // the other clusters'.
+            let top = mediators.isEmpty ? [id("top")] : mediators.map { id($0.id) }
+            if mediators.isEmpty { out += "    \(id("top")) [shape=hexagon, style=invis, label=\"mediator\"];\n" }
             for participant in participants {
                 var style: String
                 if alive.contains(participant.name) {
@@ -129,10 +133,7 @@ public enum DOTEmitter {
                     style = "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
                 }
                 out += "    \(id(participant.name)) [\(style)];\n"
-                let above = mediators.isEmpty ? [id("top")] : mediators.map { id($0.id) }
-                for node in above {
-                    out += "    \(node) -> \(id(participant.name)) [style=invis\(mediators.isEmpty ? ", minlen=2" : "")];\n"
-                }
+                for node in top { out += "    \(node) -> \(id(participant.name)) [style=invis];\n" }
             }
             let row = participants.map { id($0.name) }
             if !row.isEmpty {
@@ -147,7 +148,7 @@ public enum DOTEmitter {
                 out += "    \(id(edge.from)) -> \(id(edge.to)) [\(style)];\n"
             }
             out += "  }\n"
-            anchors.append(id("top"))
+            anchors.append(top[0])
             if let last = participants.last { lastRow.append(id(last.name)) }
         }
         if !anchors.isEmpty { out += "  { rank=same; \(anchors.joined(separator: "; ")); }\n" }
@@ -160,7 +161,7 @@ public enum DOTEmitter {
     static func metricsTable(_ columns: [Column]) -> String {
         func cell(_ text: String, bold: Bool = false, align: String = "CENTER") -> String {
             let body = DOT.htmlEscaped(text)
-            return "<TD ALIGN=\"\(align)\">\(bold ? "<B>\(body)</B>" : body)</TD>"
+            return "<TD ALIGN=\"\(align)\">\(bold && !body.isEmpty ? "<B>\(body)</B>" : body)</TD>"
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
         var rows: [[String]] = [["", ] + columns.map { $0.kind.rawValue }]

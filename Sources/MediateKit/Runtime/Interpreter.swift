@@ -26,8 +26,12 @@ public struct RunSummary: Hashable, Sendable {
     public var stoppedBy: RunError?
     /// The step during which the limit stopped the run.
     public var stoppedAt: SourceRange?
-    /// Participants (then `mediator`) still alive after the scenario released everything.
+    /// Participants (then `mediator`) still alive after the scenario released everything, as
+    /// the transcript's `leaked:` line names them.
     public var leaked: [String] = []
+    /// The same objects by the ids the coupling analysis gives them: an earlier mediator still
+    /// alive is `mediator 2`, `mediator 3` … rather than `mediator`.
+    public var leakedObjects: [String] = []
 
     /// 0 when everything held, 1 when an expectation failed, 3 when a limit stopped the run.
     public var exitCode: Int32 {
@@ -88,6 +92,8 @@ public final class Interpreter: Courier {
     private var mediation: (any Mediation)?
     private var pending: [Registration] = []
     private var mediatorSentinels: [WeakObject] = []
+    /// The ids `roots()` gave the mediators, by their index in `mediatorSentinels`.
+    private var mediatorIds: [Int: String] = [:]
     private var summary = RunSummary()
 
     private var topLevelSends = 0
@@ -147,7 +153,7 @@ public final class Interpreter: Courier {
         if let inspect { inspect(roots()) }
         emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
                   failedExpectations: summary.failedExpectations))
-        summary.leaked = releaseEverything()
+        releaseEverything()
         emit(.leaked(summary.leaked))
         return summary
     }
@@ -263,22 +269,28 @@ public final class Interpreter: Courier {
         let current = mediation?.mediatorObject
         if let current { roots.append(ReferenceRoot(id: "mediator", role: .mediator, object: current)) }
         var number = 1
-        for sentinel in mediatorSentinels {
-            guard let object = sentinel.object, object !== current else { continue }
+        for (index, sentinel) in mediatorSentinels.enumerated() {
+            guard let object = sentinel.object else { continue }
+            if object === current {
+                mediatorIds[index] = "mediator"
+                continue
+            }
             number += 1
+            mediatorIds[index] = "mediator \(number)"
             roots.append(ReferenceRoot(id: "mediator \(number)", role: .mediator, object: object))
         }
         return roots
     }
 
     /// Drops every participant, then the mediator, and names what is still alive.
-    private func releaseEverything() -> [String] {
+    private func releaseEverything() {
         for entry in declarationOrder { entry.held = nil }
         mediation = nil
         pending = []
-        var leaked = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
-        if mediatorSentinels.contains(where: { $0.object != nil }) { leaked.append("mediator") }
-        return leaked
+        let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
+        let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }
+        summary.leaked = participants + (mediators.isEmpty ? [] : ["mediator"])
+        summary.leakedObjects = participants + mediators.map { mediatorIds[$0] ?? "mediator" }
     }
 
     // MARK: Sends
