@@ -66,7 +66,10 @@ public enum Graphviz {
     private static func renderHoldingLock(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
         guard let context = gvContext() else { throw reportedError(or: "Graphviz could not create a context") }
         defer { gvFreeContext(context) }
-        guard let graph = dot.withCString({ agmemread($0) }) else { throw reportedError(or: "Graphviz could not read the graph") }
+        let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+        ids.initialize(to: SequentialIDs.discipline())
+        defer { ids.deallocate() }
+        guard let graph = read(dot, ids: ids) else { throw reportedError(or: "Graphviz could not read the graph") }
         defer { agclose(graph) }
         guard gvLayout(context, graph, layout.rawValue) == 0 else { throw reportedError(or: "\(layout.rawValue) layout failed") }
         defer { gvFreeLayout(context, graph) }
@@ -79,6 +82,18 @@ public enum Graphviz {
         defer { gvFreeRenderData(data) }
         try throwIfErrorReported()
         return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    /// Parses `dot` with cgraph's memory and I/O disciplines and the `SequentialIDs` discipline
+    /// `ids` (which must outlive the graph), so that nothing in the graph is ordered by address.
+    private static func read(_ dot: String, ids: UnsafeMutablePointer<Agiddisc_t>) -> UnsafeMutablePointer<Agraph_t>? {
+        var bytes = Array(dot.utf8)
+        return bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<Agraph_t>? in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+            defer { fclose(file) }
+            var discipline = Agdisc_t(mem: mediate_default_memory_discipline(), id: ids, io: mediate_default_io_discipline())
+            return agread(file, &discipline)
+        }
     }
 
     /// Runs `body` with Graphviz's messages kept in cgraph's buffer instead of printed to standard error.
