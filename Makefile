@@ -36,9 +36,11 @@ run: release
 	done; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind."
 
+# The unit tests, then `mediate check`: the committed Output/ must match what the code writes.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GraphvizRendering
 import MediateKit
 
@@ -16,13 +17,16 @@ struct Mediate: ParsableCommand {
               mediate run Scenarios/musketeers.scenario
               mediate run Scenarios/*.scenario --mediator all --output Output
               mediate validate Scenarios/chat.scenario
+              mediate check Scenarios --output Output --junit report.xml
+              mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper
               mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg
               mediate compare Scenarios/musketeers.scenario
 
-            Exit codes: 0 success, 1 an expectation failed, 2 a scenario has errors \
-            (nothing runs), 3 a limit stopped a run, or Graphviz or an output failed.
+            Exit codes: 0 success, 1 an expectation failed (run) or a golden differs \
+            (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
+            Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self, Render.self, Compare.self]
+        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self]
     )
 }
 
@@ -63,6 +67,8 @@ extension Mediate {
         @Option(help: "The most deliveries a run may make.")
         var maxDeliveries: Int = 10_000_000
 
+        @OptionGroup var diagnostics: DiagnosticOptions
+
         func validate() throws {
             guard (1...10_000).contains(maxDepth) else {
                 throw ValidationError("--max-depth must be between 1 and 10000.")
@@ -75,7 +81,7 @@ extension Mediate {
         func run() throws {
             let command = RunCommand(
                 paths: files, mediator: mediator?.choice, format: format.value, outputFolder: outputFolder,
-                limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries))
+                limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries), diagnosticFormat: diagnostics.format)
             let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
                                        standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }
@@ -97,8 +103,10 @@ extension Mediate {
         @Argument(help: "Scenario files to check.")
         var files: [String]
 
+        @OptionGroup var diagnostics: DiagnosticOptions
+
         func run() throws {
-            let code = ValidateCommand(paths: files).execute(
+            let code = ValidateCommand(paths: files, diagnosticFormat: diagnostics.format).execute(
                 standardOutput: FileDescriptorOutput(descriptor: 1),
                 standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }
@@ -143,9 +151,11 @@ extension Mediate {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
         var output: String?
 
+        @OptionGroup var diagnostics: DiagnosticOptions
+
         func run() throws {
             let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
-                                        layout: layout.value, outputPath: output)
+                                        layout: layout.value, outputPath: output, diagnosticFormat: diagnostics.format)
             let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
                                        standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }
@@ -173,13 +183,123 @@ extension Mediate {
         @Option(help: "How to print the comparison.")
         var format: ArgumentChoice<CompareCommand.Format> = ArgumentChoice(.table)
 
+        @OptionGroup var diagnostics: DiagnosticOptions
+
         func run() throws {
-            let code = CompareCommand(path: file, format: format.value).execute(
+            let code = CompareCommand(path: file, format: format.value, diagnosticFormat: diagnostics.format).execute(
                 standardOutput: FileDescriptorOutput(descriptor: 1),
                 standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }
         }
     }
+}
+
+extension Mediate {
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run every scenario under every design and compare with the committed goldens.",
+            discussion: """
+                Finds every .scenario under the paths, runs each under all four designs in \
+                parallel, and compares its transcript and DOT diagrams with DIR/<stem>/. Each \
+                mismatch prints the file and a unified diff; the last line counts the cases \
+                (scenario × design) that passed and failed. Exits 0 when everything matches, 1 on \
+                a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
+                invalid scenario. --record writes goldens (missing: only absent ones; failed: \
+                absent or differing ones; all: every one) and is refused when the environment \
+                variable CI is set. The output is the same whatever --jobs is.
+
+                Examples:
+                  mediate check
+                  mediate check Scenarios --output Output --junit report.xml --diagnostics-format github
+                  mediate check Scenarios/new.scenario --record missing
+                """
+        )
+
+        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        var paths: [String] = []
+
+        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder.", valueName: "DIR"))
+        var outputFolder: String = "Output"
+
+        @Option(help: "When to write goldens.")
+        var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
+
+        @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "FILE"))
+        var junit: String?
+
+        @Option(help: "How many runs at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        }
+
+        func run() throws {
+            let command = CheckCommand(paths: paths, outputFolder: outputFolder, record: record.value, junitPath: junit,
+                                       jobs: jobs, diagnosticFormat: diagnostics.format)
+            let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
+                                       standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show how two transcripts, or one scenario under two designs, differ.",
+            discussion: """
+                Prints a unified diff (--- first, +++ second, @@ hunks with three lines of context). \
+                Exits 0 when equal, 1 when different, 2 when a file cannot be read or a scenario \
+                has errors.
+
+                Examples:
+                  mediate diff Output/chat/wrapper.transcript new.transcript
+                  mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper
+                """
+        )
+
+        @Argument(help: "Two transcripts, or one scenario with --mediator and --against.")
+        var files: [String]
+
+        @Option(help: "With one scenario: the design to show.")
+        var mediator: MediatorKindArgument?
+
+        @Option(help: "With one scenario: the design to compare against (the '---' side).")
+        var against: MediatorKindArgument?
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func validate() throws {
+            switch (files.count, mediator, against) {
+            case (2, nil, nil), (1, .some, .some): return
+            default:
+                throw ValidationError("Give two transcripts, or one scenario with both --mediator and --against.")
+            }
+        }
+
+        func run() throws {
+            let subject: DiffCommand.Subject
+            if let mediator, let against {
+                subject = .kinds(scenario: files[0], mediator: mediator.kind, against: against.kind)
+            } else {
+                subject = .files(files[0], files[1])
+            }
+            let code = DiffCommand(subject: subject, diagnosticFormat: diagnostics.format).execute(
+                standardOutput: FileDescriptorOutput(descriptor: 1),
+                standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+/// `--diagnostics-format`, shared by every command that reports diagnostics.
+struct DiagnosticOptions: ParsableArguments {
+    @Option(name: .customLong("diagnostics-format"),
+            help: "How to write errors: text (for people), json (one object per line), github (annotations).")
+    var choice: ArgumentChoice<DiagnosticFormat> = ArgumentChoice(.text)
+
+    var format: DiagnosticFormat { choice.value }
 }
 
 /// Any string enum as an option whose choices `--help` lists.

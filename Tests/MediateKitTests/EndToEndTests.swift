@@ -190,4 +190,21 @@ struct EndToEndTests {
         }
         #expect(written == expected)
     }
+
+    @Test func checkPassesOnTheCommittedOutput() throws {
+        let result = try mediate("check", "--jobs", "2")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test func diffExitsZeroWhenEqualAndOneWhenNot() throws {
+        let same = try mediate("diff", "Output/chat/wrapper.transcript", "Output/chat/wrapper.transcript")
+        #expect(same.status == 0)
+        #expect(same.standardOutput.isEmpty)
+        let kinds = try mediate("diff", "Scenarios/chat.scenario", "--mediator", "mesh", "--against", "protocol-extension")
+        #expect(kinds.status == 1)
+        #expect(kinds.standardOutput.hasPrefix("--- protocol-extension\n+++ mesh\n@@ -1,"))
+        let usage = try mediate("diff", "Scenarios/chat.scenario")
+        #expect(usage.status == 64)
+    }
 }

@@ -13,9 +13,12 @@ public struct RenderCommand: Sendable {
     /// nil: standard output.
     public var outputPath: String?
     public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
 
     public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
-                layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits()) {
+                layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits(),
+                diagnosticFormat: DiagnosticFormat = .text) {
+        self.diagnosticFormat = diagnosticFormat
         self.path = path
         self.mediator = mediator
         self.graph = graph
@@ -45,7 +48,7 @@ public struct RenderCommand: Sendable {
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
-            standardError.write(failure.rendered)
+            standardError.write(failure.rendered(as: diagnosticFormat))
             return 2
         }
         let dot: String
@@ -66,7 +69,7 @@ public struct RenderCommand: Sendable {
         var code: Int32 = 0
         for run in stops {
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
                 code = 3
             }
         }
@@ -96,8 +99,10 @@ public struct CompareCommand: Sendable {
     public var path: String
     public var format: Format
     public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
 
-    public init(path: String, format: Format = .table, limits: RunLimits = RunLimits()) {
+    public init(path: String, format: Format = .table, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+        self.diagnosticFormat = diagnosticFormat
         self.path = path
         self.format = format
         self.limits = limits
@@ -114,7 +119,7 @@ public struct CompareCommand: Sendable {
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
-            standardError.write(failure.rendered)
+            standardError.write(failure.rendered(as: diagnosticFormat))
             return 2
         }
         let report = ComparisonReport(scenario: scenario, limits: limits)
@@ -123,7 +128,7 @@ public struct CompareCommand: Sendable {
         for implementation in report.implementations {
             let run = implementation.run
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
                 code = 3
             }
         }

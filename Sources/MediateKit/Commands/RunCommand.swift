@@ -29,14 +29,16 @@ public struct RunCommand: Sendable {
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output.
     public var outputFolder: String?
     public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
 
     public init(paths: [String], mediator: MediatorChoice? = nil, format: OutputFormat = .transcript,
-                outputFolder: String? = nil, limits: RunLimits = RunLimits()) {
+                outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.mediator = mediator
         self.format = format
         self.outputFolder = outputFolder
         self.limits = limits
+        self.diagnosticFormat = diagnosticFormat
     }
 
     /// Runs every file under every chosen kind and returns the exit code: 0 when all held,
@@ -49,7 +51,7 @@ public struct RunCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
-                standardError.write(failure.rendered)
+                standardError.write(failure.rendered(as: diagnosticFormat))
                 failed = true
             }
         }
@@ -141,13 +143,14 @@ public struct RunCommand: Sendable {
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
     private func finish(_ run: KindRun, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
         if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
         }
         return run.summary.exitCode
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
-    static func limitMessage(_ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile) -> String {
+    static func limitMessage(_ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile,
+                             as format: DiagnosticFormat) -> String {
         let message: String
         let help: String
         switch stop {
@@ -160,7 +163,7 @@ public struct RunCommand: Sendable {
         case .delivery:
             return ""
         }
-        return DiagnosticPrinter.render(Diagnostic(message, at: range, notes: [.help(help)]), in: file)
+        return format.render([Diagnostic(message, at: range, notes: [.help(help)])], in: file)
     }
 
     static func reason(_ error: any Error) -> String {
@@ -184,8 +187,12 @@ public struct RunCommand: Sendable {
 /// `mediate validate`: checks scenarios without running them.
 public struct ValidateCommand: Sendable {
     public var paths: [String]
+    public var diagnosticFormat: DiagnosticFormat
 
-    public init(paths: [String]) { self.paths = paths }
+    public init(paths: [String], diagnosticFormat: DiagnosticFormat = .text) {
+        self.paths = paths
+        self.diagnosticFormat = diagnosticFormat
+    }
 
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, or 2 on any error.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
@@ -194,7 +201,7 @@ public struct ValidateCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success: standardOutput.write("\(path): ok\n")
             case .failure(let failure):
-                standardError.write(failure.rendered)
+                standardError.write(failure.rendered(as: diagnosticFormat))
                 exitCode = 2
             }
         }

@@ -6,8 +6,11 @@ public struct LoadedScenario: Sendable {
     public var script: Script
 
     /// The file name without its folder and `.scenario`: the default title and the output folder.
-    public var stem: String {
-        let name = (file.path as NSString).lastPathComponent
+    public var stem: String { Self.stem(of: file.path) }
+
+    /// A path's file name without its folder and `.scenario`.
+    public static func stem(of path: String) -> String {
+        let name = (path as NSString).lastPathComponent
         return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
     }
 
@@ -25,9 +28,21 @@ public struct LoadedScenario: Sendable {
 
 /// Reads scenario files and reports what keeps them from running.
 public enum ScenarioLoader {
-    /// A file that could not be read or did not check, as text ready for standard error.
-    public struct Failure: Error, Sendable {
-        public var rendered: String
+    /// A file that could not be read, or every static error of one that did not check.
+    public enum Failure: Error, Sendable {
+        case unreadable(path: String, reason: String)
+        case invalid(Diagnostics)
+
+        /// The failure as `format` writes it, ready for standard error.
+        public func rendered(as format: DiagnosticFormat = .text) -> String {
+            switch self {
+            case .unreadable(let path, let reason):
+                return format.renderFileError(path: path, message: "cannot read the scenario: \(reason)",
+                                              notes: [.help("give the path of a readable .scenario file")])
+            case .invalid(let diagnostics):
+                return format.render(diagnostics.items, in: diagnostics.file)
+            }
+        }
     }
 
     /// Reads, parses and checks one file.
@@ -36,7 +51,7 @@ public enum ScenarioLoader {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
-            return .failure(Failure(rendered: "\(path): error: cannot read the scenario: \(reason)\nhelp: give the path of a .scenario file\n"))
+            return .failure(.unreadable(path: path, reason: reason))
         }
         return load(SourceFile(path: path, bytes: data))
     }
@@ -45,7 +60,7 @@ public enum ScenarioLoader {
     public static func load(_ file: SourceFile) -> Result<LoadedScenario, Failure> {
         switch Frontend.load(file) {
         case .success(let script): return .success(LoadedScenario(file: file, script: script))
-        case .failure(let diagnostics): return .failure(Failure(rendered: diagnostics.rendered))
+        case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// `mediate diff`: a unified diff of two transcripts, or of one scenario run under two kinds.
+public struct DiffCommand: Sendable {
+    public enum Subject: Sendable {
+        /// Two transcript files.
+        case files(String, String)
+        /// One scenario under two kinds: `--mediator KIND --against KIND`.
+        case kinds(scenario: String, mediator: MediatorKind, against: MediatorKind)
+    }
+
+    public var subject: Subject
+    public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
+
+    public init(subject: Subject, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+        self.subject = subject
+        self.limits = limits
+        self.diagnosticFormat = diagnosticFormat
+    }
+
+    /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors.
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        let old: (name: String, text: String)
+        let new: (name: String, text: String)
+        switch subject {
+        case .files(let first, let second):
+            guard let a = read(first, standardError), let b = read(second, standardError) else { return 2 }
+            old = (first, a)
+            new = (second, b)
+        case .kinds(let path, let mediator, let against):
+            let scenario: LoadedScenario
+            switch ScenarioLoader.load(path: path) {
+            case .success(let loaded): scenario = loaded
+            case .failure(let failure):
+                standardError.write(failure.rendered(as: diagnosticFormat))
+                return 2
+            }
+            // The `--against` kind is the reference, as `expected` is in `check`.
+            old = (against.rawValue, transcript(of: scenario, kind: against))
+            new = (mediator.rawValue, transcript(of: scenario, kind: mediator))
+        }
+        guard let diff = UnifiedDiff.diff(expected: old.text, actual: new.text, expectedName: old.name,
+                                          actualName: new.name) else { return 0 }
+        standardOutput.write(diff)
+        return 1
+    }
+
+    private func transcript(of scenario: LoadedScenario, kind: MediatorKind) -> String {
+        let output = StringOutput()
+        _ = KindRun.run(scenario, kind: kind, limits: limits, output: output)
+        return output.text
+    }
+
+    private func read(_ path: String, _ standardError: any TextOutput) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            standardError.write(diagnosticFormat.renderFileError(path: path, message: "cannot read the file",
+                                                                 notes: [.help("give the paths of two transcripts")]))
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import MediateKit
+
+/// A folder with `Scenarios/` and `Output/`, removed when the test ends.
+final class Workspace {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ relative: String) -> String? {
+        FileManager.default.contents(atPath: path(relative)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
+    func check(record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
+               format: DiagnosticFormat = .text, environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+        let command = CheckCommand(paths: [path("Scenarios")], outputFolder: path("Output"), record: record,
+                                   junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
+                                   diagnosticFormat: format, environment: environment)
+        let out = StringOutput()
+        let err = StringOutput()
+        let code = command.execute(standardOutput: out, standardError: err)
+        return (code, out.text.replacingOccurrences(of: root.path + "/", with: ""),
+                err.text.replacingOccurrences(of: root.path + "/", with: ""))
+    }
+}
+
+private let greeting = """
+    participant A
+    participant B
+    A -> B: "hello"
+    """
+
+@Suite("mediate check")
+struct CheckCommandTests {
+    /// A workspace with one scenario whose goldens are recorded.
+    func recorded() throws -> Workspace {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/greeting.scenario", greeting)
+        let recording = workspace.check(record: .all)
+        #expect(recording.code == 0)
+        return workspace
+    }
+
+    @Test func everythingMatches() throws {
+        let workspace = try recorded()
+        let result = workspace.check()
+        #expect(result.code == 0)
+        #expect(result.out == "4 passed, 0 failed\n")
+        #expect(workspace.read("Output/greeting/mesh.coupling.svg")?.hasPrefix("<?xml") == true)
+    }
+
+    @Test func aMismatchPrintsTheFileAndAUnifiedDiff() throws {
+        let workspace = try recorded()
+        try workspace.write("Scenarios/greeting.scenario", greeting.replacingOccurrences(of: "hello", with: "bye"))
+        let result = workspace.check()
+        #expect(result.code == 1)
+        #expect(result.out.contains("""
+            FAIL Scenarios/greeting.scenario [wrapper] Output/greeting/wrapper.transcript
+            --- expected
+            +++ actual
+            @@ -2,7 +2,7 @@
+             mediator wrapper
+             + A : Participant
+             + B : Participant
+            -1 A -> B "hello"
+            -  B <- A "hello"
+            +1 A -> B "bye"
+            +  B <- A "bye"
+             end: 1 sends, 1 deliveries, 0 errors, 0 failed expectations
+             leaked: none
+
+            """))
+        #expect(result.out.hasSuffix("0 passed, 4 failed\n"))
+    }
+
+    @Test func aMissingGoldenFails() throws {
+        let workspace = try recorded()
+        try FileManager.default.removeItem(atPath: workspace.path("Output/greeting/mesh.transcript"))
+        let result = workspace.check()
+        #expect(result.code == 1)
+        #expect(result.out.contains("FAIL Scenarios/greeting.scenario [mesh] Output/greeting/mesh.transcript\nmissing golden"))
+        #expect(result.out.hasSuffix("3 passed, 1 failed\n"))
+    }
+
+    @Test func anOrphanedGoldenFails() throws {
+        let workspace = try recorded()
+        try workspace.write("Output/gone/wrapper.transcript", "scenario gone\n")
+        let result = workspace.check()
+        #expect(result.code == 1)
+        #expect(result.out.contains("FAIL orphaned golden Output/gone/wrapper.transcript: no scenario writes it\n"))
+        #expect(result.out.hasSuffix("4 passed, 1 failed\n"))
+    }
+
+    @Test func anInvalidScenarioExitsTwo() throws {
+        let workspace = try recorded()
+        try workspace.write("Scenarios/broken.scenario", "participant A\nA -> Z: \"x\"\n")
+        let result = workspace.check()
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("Scenarios/broken.scenario:2:6: error: unknown participant 'Z'"))
+    }
+
+    @Test func recordNeverWritesNothing() throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/greeting.scenario", greeting)
+        let result = workspace.check(record: .never)
+        #expect(result.code == 1)
+        #expect(workspace.read("Output/greeting/wrapper.transcript") == nil)
+    }
+
+    @Test func recordMissingWritesOnlyAbsentGoldens() throws {
+        let workspace = try recorded()
+        try workspace.write("Output/greeting/wrapper.transcript", "stale\n")
+        try FileManager.default.removeItem(atPath: workspace.path("Output/greeting/mesh.transcript"))
+        let result = workspace.check(record: .missing)
+        #expect(result.out.contains("recorded Output/greeting/mesh.transcript\n"))
+        #expect(workspace.read("Output/greeting/wrapper.transcript") == "stale\n")
+        #expect(result.code == 1)
+    }
+
+    @Test func recordFailedRewritesMismatchesAndMissingGoldens() throws {
+        let workspace = try recorded()
+        try workspace.write("Output/greeting/wrapper.transcript", "stale\n")
+        try FileManager.default.removeItem(atPath: workspace.path("Output/greeting/mesh.transcript"))
+        let result = workspace.check(record: .failed)
+        #expect(result.code == 0)
+        #expect(result.out.contains("recorded Output/greeting/wrapper.transcript\n"))
+        #expect(result.out.contains("recorded Output/greeting/mesh.transcript\n"))
+        #expect(!result.out.contains("recorded Output/greeting/direct-delegate.transcript"))
+        #expect(workspace.check().code == 0)
+    }
+
+    @Test func recordAllRewritesEveryGolden() throws {
+        let workspace = try recorded()
+        let result = workspace.check(record: .all)
+        #expect(result.code == 0)
+        #expect(result.out.components(separatedBy: "recorded ").count - 1 == 12)
+    }
+
+    @Test(arguments: [CheckCommand.RecordMode.missing, .failed, .all])
+    func recordingIsRefusedUnderCI(mode: CheckCommand.RecordMode) throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/greeting.scenario", greeting)
+        let result = workspace.check(record: mode, environment: ["CI": "true"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("--record \(mode.rawValue) is refused because CI is set"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("Output")))
+    }
+
+    @Test func theOutputIsByteIdenticalWhateverTheJobs() throws {
+        let workspace = try recorded()
+        try workspace.write("Scenarios/other.scenario", greeting + "\nB -> *: \"back\"\n")
+        try workspace.write("Scenarios/greeting.scenario", greeting.replacingOccurrences(of: "hello", with: "bye"))
+        let one = workspace.check(jobs: 1, junit: true)
+        let junitOne = workspace.read("junit.xml")
+        let four = workspace.check(jobs: 4, junit: true)
+        #expect(one.out == four.out)
+        #expect(one.err == four.err)
+        #expect(junitOne == workspace.read("junit.xml"))
+        #expect(one.code == 1)
+    }
+
+    @Test func theJUnitReportParsesBackAsXML() throws {
+        let workspace = try recorded()
+        try workspace.write("Scenarios/greeting.scenario", greeting.replacingOccurrences(of: "hello", with: "<&\\\"bye\\\">"))
+        try workspace.write("Output/gone/mesh.transcript", "x\n")
+        _ = workspace.check(junit: true)
+        let xml = try #require(workspace.read("junit.xml"))
+        let parsed = try JUnitReading.parse(xml)
+        #expect(parsed.cases.count == 5)
+        #expect(parsed.cases.filter(\.failed).count == 5)
+        #expect(parsed.cases.first?.name == "protocol-extension")
+        #expect(parsed.failureTexts.first?.contains("-1 A -> B \"hello\"\n") == true)
+        #expect(parsed.failureTexts.first?.contains("+1 A -> B \"<&\\\"bye\\\">\"\n") == true)
+        #expect(parsed.suiteAttributes["tests"] == "5")
+        #expect(parsed.suiteAttributes["failures"] == "5")
+    }
+
+    @Test func githubAnnotationsCarryFileLineAndColumn() throws {
+        let workspace = try recorded()
+        try workspace.write("Scenarios/broken.scenario", "participant A\nA -> Zed: \"x\"\n")
+        let result = workspace.check(format: .github)
+        #expect(result.code == 2)
+        let path = workspace.path("Scenarios/broken.scenario")
+        let escaped = path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        #expect(result.err == "::error file=\(escaped.replacingOccurrences(of: workspace.root.path + "/", with: "")),line=2,col=6,endLine=2,endColumn=9::unknown participant 'Zed'\n")
+    }
+
+    @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
+        let file = SourceFile(path: "x.scenario", text: "participant A\nA -> Zed: \"x\"\nrelease Q\n")
+        guard case .failure(let diagnostics) = Frontend.load(file) else { Issue.record("no error"); return }
+        let lines = DiagnosticFormat.json.render(diagnostics.items, in: file).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["file"] as? String == "x.scenario")
+        #expect(first["line"] as? Int == 2)
+        #expect(first["column"] as? Int == 6)
+        #expect(first["message"] as? String == "unknown participant 'Zed'")
+    }
+
+    @Test func annotationEscapingFollowsGitHub() {
+        #expect(DiagnosticFormat.escapeData("50% done\nnext\r") == "50%25 done%0Anext%0D")
+        #expect(DiagnosticFormat.escapeProperty("a:b,c") == "a%3Ab%2Cc")
+    }
+}
+
+/// Reads a JUnit report back with Foundation's XML parser.
+enum JUnitReading {
+    struct Case {
+        var classname: String
+        var name: String
+        var failed: Bool
+    }
+
+    struct Parsed {
+        var cases: [Case] = []
+        var failureTexts: [String] = []
+        var suiteAttributes: [String: String] = [:]
+    }
+
+    final class Delegate: NSObject, XMLParserDelegate {
+        var parsed = Parsed()
+        var text: String?
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            switch name {
+            case "testsuite": parsed.suiteAttributes = attributes
+            case "testcase": parsed.cases.append(Case(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "", failed: false))
+            case "failure":
+                parsed.cases[parsed.cases.count - 1].failed = true
+                text = ""
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "failure", let text { parsed.failureTexts.append(text) }
+            if name == "failure" { text = nil }
+        }
+    }
+
+    struct Malformed: Error {}
+
+    static func parse(_ xml: String) throws -> Parsed {
+        let parser = XMLParser(data: Data(xml.utf8))
+        let delegate = Delegate()
+        parser.delegate = delegate
+        guard parser.parse() else { throw Malformed() }
+        return delegate.parsed
+    }
+}
