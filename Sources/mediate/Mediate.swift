@@ -26,7 +26,7 @@ struct Mediate: ParsableCommand {
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self]
+        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self]
     )
 }
 
@@ -286,6 +286,43 @@ extension Mediate {
                 subject = .files(files[0], files[1])
             }
             let code = DiffCommand(subject: subject, diagnosticFormat: diagnostics.format).execute(
+                standardOutput: FileDescriptorOutput(descriptor: 1),
+                standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a run as a Mermaid or PlantUML sequence diagram.",
+            discussion: """
+                Participants are lifelines, with the mediator where the design has one; every \
+                delivery is an arrow numbered as in the transcript (1, 1.1, 2 …); errors, failed \
+                deliveries, releases, expectations and leaks are notes. GitHub renders the Mermaid \
+                form inside a ```mermaid block of a Markdown file.
+
+                Examples:
+                  mediate export Scenarios/chat.scenario --format mermaid
+                  mediate export Scenarios/musketeers.scenario --mediator mesh --format plantuml > mesh.puml
+                """
+        )
+
+        @Argument(help: "The scenario file.")
+        var file: String
+
+        @Option(help: "The design to run under (default: the scenario's own).")
+        var mediator: MediatorKindArgument?
+
+        @Option(help: "The diagram language.")
+        var format: ArgumentChoice<SequenceDiagramWriter.Dialect>
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func run() throws {
+            let code = ExportCommand(path: file, mediator: mediator?.kind, dialect: format.value,
+                                     diagnosticFormat: diagnostics.format).execute(
                 standardOutput: FileDescriptorOutput(descriptor: 1),
                 standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }

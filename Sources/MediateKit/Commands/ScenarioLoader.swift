@@ -16,6 +16,19 @@ public struct LoadedScenario: Sendable {
 
     public var title: String { Interpreter.title(of: script, fallback: stem) }
 
+    /// The kinds of the run-time replacements (`mediator KIND` after the first step), in order.
+    public var replacementKinds: [MediatorKind] {
+        var started = false
+        var kinds: [MediatorKind] = []
+        for statement in script.statements {
+            if statement.isStep { started = true }
+            if started, case .mediator(let name, _) = statement, let kind = MediatorKind(rawValue: name.text) {
+                kinds.append(kind)
+            }
+        }
+        return kinds
+    }
+
     /// Every participant the file declares, in order, with its type.
     public var participants: [(name: String, type: String)] {
         script.statements.compactMap { statement in

@@ -1,0 +1,44 @@
+/// `mediate export`: a sequence diagram of one run, in Mermaid or PlantUML.
+public struct ExportCommand: Sendable {
+    public var path: String
+    /// nil: the scenario's own kind.
+    public var mediator: MediatorKind?
+    public var dialect: SequenceDiagramWriter.Dialect
+    public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
+
+    public init(path: String, mediator: MediatorKind? = nil, dialect: SequenceDiagramWriter.Dialect,
+                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+        self.path = path
+        self.mediator = mediator
+        self.dialect = dialect
+        self.limits = limits
+        self.diagnosticFormat = diagnosticFormat
+    }
+
+    /// 0, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram shows what ran).
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        let scenario: LoadedScenario
+        switch ScenarioLoader.load(path: path) {
+        case .success(let loaded): scenario = loaded
+        case .failure(let failure):
+            standardError.write(failure.rendered(as: diagnosticFormat))
+            return 2
+        }
+        let kind = mediator ?? scenario.declaredKind
+        let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
+                                           participants: scenario.participants.map(\.name),
+                                           mediatorLifeline: ([kind] + scenario.replacementKinds).contains { $0 != .mesh },
+                                           output: standardOutput)
+        let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits, sink: writer)
+        let summary = interpreter.run()
+        if let stop = summary.stoppedBy, let range = summary.stoppedAt {
+            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat))
+        }
+        return summary.stoppedBy == nil ? 0 : 3
+    }
+}
