@@ -5,15 +5,17 @@ SWIFT ?= swift
 # Debian packages the build needs beyond the Swift toolchain: libgraphviz for rendering in
 # process, and pkg-config, through which SwiftPM finds it.
 APT_PACKAGES := libgraphviz-dev pkg-config
+# What `make test` needs beyond the build: Chromium renders the report page for its DOM test.
+TEST_PACKAGES := chromium
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
 .PHONY: all deps build release run test validate clean
 
 all: build
 
-# Installs whichever of APT_PACKAGES is missing.
+# Installs whichever of APT_PACKAGES (and, for `make test`, TEST_PACKAGES) is missing.
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing"; \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
@@ -34,9 +36,11 @@ run: release
 	  "$$bin" run "$$f" --mediator all --output Output; code=$$?; \
 	  if [ $$code -ne 0 ] && [ $$code -ne 1 ]; then echo "$$f: exit $$code"; exit $$code; fi; \
 	done; \
-	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind."
+	"$$bin" report Scenarios -o Output/report.html; \
+	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
 # The unit tests, then `mediate check`: the committed Output/ must match what the code writes.
+test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

@@ -26,7 +26,7 @@ struct Mediate: ParsableCommand {
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self]
+        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self]
     )
 }
 
@@ -323,6 +323,39 @@ extension Mediate {
         func run() throws {
             let code = ExportCommand(path: file, mediator: mediator?.kind, dialect: format.value,
                                      diagnosticFormat: diagnostics.format).execute(
+                standardOutput: FileDescriptorOutput(descriptor: 1),
+                standardError: FileDescriptorOutput(descriptor: 2))
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write one self-contained HTML page about every scenario.",
+            discussion: """
+                An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
+                the expectations' results under every design, and the four transcripts side by side \
+                with the lines that differ from the scenario's own design marked. Inline SVG and \
+                CSS: no script and no network needed to read it.
+
+                Examples:
+                  mediate report -o report.html
+                  mediate report Scenarios/chat.scenario Scenarios/musketeers.scenario -o two.html
+                """
+        )
+
+        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        var paths: [String] = []
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the page here instead of standard output.", valueName: "FILE"))
+        var output: String?
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func run() throws {
+            let code = ReportCommand(paths: paths, outputPath: output, diagnosticFormat: diagnostics.format).execute(
                 standardOutput: FileDescriptorOutput(descriptor: 1),
                 standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }

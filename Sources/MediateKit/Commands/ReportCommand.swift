@@ -1,0 +1,70 @@
+import GraphvizRendering
+
+/// `mediate report`: one self-contained HTML page about every scenario under the paths.
+public struct ReportCommand: Sendable {
+    public var paths: [String]
+    /// nil: standard output.
+    public var outputPath: String?
+    public var limits: RunLimits
+    public var diagnosticFormat: DiagnosticFormat
+
+    public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, limits: RunLimits = RunLimits(),
+                diagnosticFormat: DiagnosticFormat = .text) {
+        self.paths = paths.isEmpty ? ["Scenarios"] : paths
+        self.outputPath = outputPath
+        self.limits = limits
+        self.diagnosticFormat = diagnosticFormat
+    }
+
+    /// 0, 2 when a scenario has errors (no page is written), 3 when the page cannot be written.
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        var scenarios: [LoadedScenario] = []
+        var invalid = false
+        for path in CheckCommand.scenarioFiles(under: paths) {
+            switch ScenarioLoader.load(path: path) {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let failure):
+                standardError.write(failure.rendered(as: diagnosticFormat))
+                invalid = true
+            }
+        }
+        if invalid { return 2 }
+        let sections = scenarios.map(section)
+        let page = HTMLReport.page(sections)
+        if let outputPath {
+            do { try writeAtomically(page.utf8, to: outputPath) } catch {
+                standardError.write("error: cannot write the report '\(outputPath)': \(RunCommand.reason(error))\n")
+                return 3
+            }
+        } else {
+            standardOutput.write(page)
+        }
+        return 0
+    }
+
+    private func section(_ scenario: LoadedScenario) -> HTMLReport.Section {
+        var runs: [KindRun] = []
+        var texts: [(kind: MediatorKind, text: String)] = []
+        for kind in MediatorKind.allCases {
+            let output = StringOutput()
+            runs.append(KindRun.run(scenario, kind: kind, limits: limits, output: output))
+            texts.append((kind, output.text))
+        }
+        let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
+            (texts.first { $0.kind == kind }?.text ?? "").split(separator: "\n").map(String.init)
+        }
+        let dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+        let svg: Result<String, HTMLReport.GraphvizFailure>
+        do {
+            svg = .success(String(decoding: try Graphviz.render(dot, layout: .dot, format: .svg), as: UTF8.self))
+        } catch {
+            svg = .failure(HTMLReport.GraphvizFailure(message: error.message))
+        }
+        return HTMLReport.Section(path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
+                                  transcripts: texts, compareSVG: svg)
+    }
+}
