@@ -26,7 +26,7 @@ struct Mediate: ParsableCommand {
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self]
+        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self, Init.self]
     )
 }
 
@@ -82,8 +82,7 @@ extension Mediate {
             let command = RunCommand(
                 paths: files, mediator: mediator?.choice, format: format.value, outputFolder: outputFolder,
                 limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries), diagnosticFormat: diagnostics.format)
-            let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
-                                       standardError: FileDescriptorOutput(descriptor: 2))
+            let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -106,9 +105,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ValidateCommand(paths: files, diagnosticFormat: diagnostics.format).execute(
-                standardOutput: FileDescriptorOutput(descriptor: 1),
-                standardError: FileDescriptorOutput(descriptor: 2))
+            let code = ValidateCommand(paths: files, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -156,8 +153,7 @@ extension Mediate {
         func run() throws {
             let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
                                         layout: layout.value, outputPath: output, diagnosticFormat: diagnostics.format)
-            let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
-                                       standardError: FileDescriptorOutput(descriptor: 2))
+            let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -186,9 +182,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = CompareCommand(path: file, format: format.value, diagnosticFormat: diagnostics.format).execute(
-                standardOutput: FileDescriptorOutput(descriptor: 1),
-                standardError: FileDescriptorOutput(descriptor: 2))
+            let code = CompareCommand(path: file, format: format.value, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -239,8 +233,7 @@ extension Mediate {
         func run() throws {
             let command = CheckCommand(paths: paths, outputFolder: outputFolder, record: record.value, junitPath: junit,
                                        jobs: jobs, diagnosticFormat: diagnostics.format)
-            let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
-                                       standardError: FileDescriptorOutput(descriptor: 2))
+            let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -285,9 +278,7 @@ extension Mediate {
             } else {
                 subject = .files(files[0], files[1])
             }
-            let code = DiffCommand(subject: subject, diagnosticFormat: diagnostics.format).execute(
-                standardOutput: FileDescriptorOutput(descriptor: 1),
-                standardError: FileDescriptorOutput(descriptor: 2))
+            let code = DiffCommand(subject: subject, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -322,9 +313,7 @@ extension Mediate {
 
         func run() throws {
             let code = ExportCommand(path: file, mediator: mediator?.kind, dialect: format.value,
-                                     diagnosticFormat: diagnostics.format).execute(
-                standardOutput: FileDescriptorOutput(descriptor: 1),
-                standardError: FileDescriptorOutput(descriptor: 2))
+                                     diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -355,9 +344,30 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ReportCommand(paths: paths, outputPath: output, diagnosticFormat: diagnostics.format).execute(
-                standardOutput: FileDescriptorOutput(descriptor: 1),
-                standardError: FileDescriptorOutput(descriptor: 2))
+            let code = ReportCommand(paths: paths, outputPath: output, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a commented starter scenario.",
+            discussion: """
+                Writes NAME.scenario (never over an existing file): participants, reactions, sends, \
+                a release and expectations, each explained in a comment, ready to run.
+
+                Example:
+                  mediate init hello && mediate run hello.scenario --mediator all
+                """
+        )
+
+        @Argument(help: "The scenario's name (the file is NAME.scenario).")
+        var name: String
+
+        func run() throws {
+            let code = InitCommand(name: name).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }

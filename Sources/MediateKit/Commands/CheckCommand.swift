@@ -24,6 +24,8 @@ public struct CheckCommand: Sendable {
     public var jobs: Int
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
     /// The process environment; `CI` set refuses recording.
     public var environment: [String: String]
 
@@ -66,7 +68,7 @@ public struct CheckCommand: Sendable {
             standardError.write(diagnosticFormat.renderFileError(
                 path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
                 notes: [.note("a job that writes its own goldens would pass whatever the code does"),
-                        .help("record on your machine, review the goldens and commit them")]))
+                        .help("record on your machine, review the goldens and commit them")], colored: colors.standardError))
             return 2
         }
         let files = Self.scenarioFiles(under: paths)
@@ -76,7 +78,7 @@ public struct CheckCommand: Sendable {
             switch ScenarioLoader.load(path: file) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat))
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 invalid = true
             }
         }
@@ -93,8 +95,9 @@ public struct CheckCommand: Sendable {
             for path in result.recorded { standardOutput.write("recorded \(path)\n") }
             for error in result.errors { standardOutput.write("error \(error)\n") }
             for failure in result.failures {
-                standardOutput.write("FAIL \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
-                standardOutput.write(failure.diff)
+                standardOutput.write(ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
+                                     + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
+                standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
             }
         }
         for orphan in orphans {

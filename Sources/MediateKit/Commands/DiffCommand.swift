@@ -12,6 +12,8 @@ public struct DiffCommand: Sendable {
     public var subject: Subject
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(subject: Subject, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.subject = subject
@@ -37,7 +39,7 @@ public struct DiffCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success(let loaded): scenario = loaded
             case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat))
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 return 2
             }
             // The `--against` kind is the reference, as `expected` is in `check`.
@@ -46,7 +48,7 @@ public struct DiffCommand: Sendable {
         }
         guard let diff = UnifiedDiff.diff(expected: old.text, actual: new.text, expectedName: old.name,
                                           actualName: new.name) else { return 0 }
-        standardOutput.write(diff)
+        standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
         return 1
     }
 

@@ -6,6 +6,8 @@ public struct ExportCommand: Sendable {
     public var dialect: SequenceDiagramWriter.Dialect
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(path: String, mediator: MediatorKind? = nil, dialect: SequenceDiagramWriter.Dialect,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
@@ -26,7 +28,7 @@ public struct ExportCommand: Sendable {
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat))
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             return 2
         }
         let kind = mediator ?? scenario.declaredKind
@@ -37,7 +39,7 @@ public struct ExportCommand: Sendable {
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits, sink: writer)
         let summary = interpreter.run()
         if let stop = summary.stoppedBy, let range = summary.stoppedAt {
-            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat))
+            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }
         return summary.stoppedBy == nil ? 0 : 3
     }

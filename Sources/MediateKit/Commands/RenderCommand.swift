@@ -14,6 +14,8 @@ public struct RenderCommand: Sendable {
     public var outputPath: String?
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
                 layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits(),
@@ -48,7 +50,7 @@ public struct RenderCommand: Sendable {
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat))
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             return 2
         }
         let dot: String
@@ -69,7 +71,7 @@ public struct RenderCommand: Sendable {
         var code: Int32 = 0
         for run in stops {
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
                 code = 3
             }
         }
@@ -100,6 +102,8 @@ public struct CompareCommand: Sendable {
     public var format: Format
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(path: String, format: Format = .table, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.diagnosticFormat = diagnosticFormat
@@ -119,7 +123,7 @@ public struct CompareCommand: Sendable {
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat))
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             return 2
         }
         let report = ComparisonReport(scenario: scenario, limits: limits)
@@ -128,7 +132,7 @@ public struct CompareCommand: Sendable {
         for implementation in report.implementations {
             let run = implementation.run
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
+                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
                 code = 3
             }
         }

@@ -7,6 +7,8 @@ public struct ReportCommand: Sendable {
     public var outputPath: String?
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, limits: RunLimits = RunLimits(),
                 diagnosticFormat: DiagnosticFormat = .text) {
@@ -28,7 +30,7 @@ public struct ReportCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat))
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 invalid = true
             }
         }

@@ -30,6 +30,8 @@ public struct RunCommand: Sendable {
     public var outputFolder: String?
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(paths: [String], mediator: MediatorChoice? = nil, format: OutputFormat = .transcript,
                 outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
@@ -51,7 +53,7 @@ public struct RunCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat))
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 failed = true
             }
         }
@@ -143,14 +145,14 @@ public struct RunCommand: Sendable {
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
     private func finish(_ run: KindRun, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
         if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat))
+            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }
         return run.summary.exitCode
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
     static func limitMessage(_ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile,
-                             as format: DiagnosticFormat) -> String {
+                             as format: DiagnosticFormat, colored: Bool = false) -> String {
         let message: String
         let help: String
         switch stop {
@@ -163,7 +165,7 @@ public struct RunCommand: Sendable {
         case .delivery:
             return ""
         }
-        return format.render([Diagnostic(message, at: range, notes: [.help(help)])], in: file)
+        return format.render([Diagnostic(message, at: range, notes: [.help(help)])], in: file, colored: colored)
     }
 
     static func reason(_ error: any Error) -> String {
@@ -188,6 +190,8 @@ public struct RunCommand: Sendable {
 public struct ValidateCommand: Sendable {
     public var paths: [String]
     public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
 
     public init(paths: [String], diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
@@ -201,7 +205,7 @@ public struct ValidateCommand: Sendable {
             switch ScenarioLoader.load(path: path) {
             case .success: standardOutput.write("\(path): ok\n")
             case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat))
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 exitCode = 2
             }
         }

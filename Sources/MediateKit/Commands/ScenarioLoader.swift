@@ -47,13 +47,13 @@ public enum ScenarioLoader {
         case invalid(Diagnostics)
 
         /// The failure as `format` writes it, ready for standard error.
-        public func rendered(as format: DiagnosticFormat = .text) -> String {
+        public func rendered(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
             switch self {
             case .unreadable(let path, let reason):
                 return format.renderFileError(path: path, message: "cannot read the scenario: \(reason)",
-                                              notes: [.help("give the path of a readable .scenario file")])
+                                              notes: [.help("give the path of a readable .scenario file")], colored: colored)
             case .invalid(let diagnostics):
-                return format.render(diagnostics.items, in: diagnostics.file)
+                return format.render(diagnostics.items, in: diagnostics.file, colored: colored)
             }
         }
     }

@@ -6,11 +6,12 @@ import Foundation
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
     case text, json, github
 
-    /// Renders `diagnostics` of `file`, sorted by position, each ending in a newline.
-    public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+    /// Renders `diagnostics` of `file`, sorted by position, each ending in a newline; `colored`
+    /// only affects `text`.
+    public func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
         switch self {
         case .text:
-            return DiagnosticPrinter.render(diagnostics, in: file)
+            return DiagnosticPrinter.render(diagnostics, in: file, colored: colored)
         case .json, .github:
             return diagnostics
                 .sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
@@ -21,10 +22,11 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
     }
 
     /// Renders an error about a whole file (one that cannot be read), with no position.
-    public func renderFileError(path: String, message: String, notes: [Diagnostic.Note] = []) -> String {
+    public func renderFileError(path: String, message: String, notes: [Diagnostic.Note] = [], colored: Bool = false) -> String {
         switch self {
         case .text:
-            return "\(path): error: \(message)\n" + notes.map { "\($0.kind.rawValue): \($0.message)\n" }.joined()
+            return ANSI.paint("\(path): ", "1", when: colored) + ANSI.paint("error:", "1;31", when: colored) + " \(message)\n"
+                + notes.map { ANSI.paint("\($0.kind.rawValue):", "1;36", when: colored) + " \($0.message)\n" }.joined()
         case .json, .github:
             return line(path: path, start: nil, end: nil, message: message, notes: notes)
         }

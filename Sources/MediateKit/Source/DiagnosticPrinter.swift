@@ -1,23 +1,25 @@
 /// Formats diagnostics as the language specifies:
 /// `PATH:LINE:COLUMN: error: MESSAGE`, the source line, a caret under the token, then notes.
 public enum DiagnosticPrinter {
-    /// Renders every diagnostic of `file`, sorted by position, each ending in a newline.
-    public static func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+    /// Renders every diagnostic of `file`, sorted by position, each ending in a newline;
+    /// `colored` paints `error:` red, the caret green and notes cyan, for a terminal.
+    public static func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
         diagnostics
             .sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
-            .map { render($0, in: file) }
+            .map { render($0, in: file, colored: colored) }
             .joined()
     }
 
     /// Renders one diagnostic: header, source line, caret line, notes.
-    public static func render(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
+    public static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
         let start = diagnostic.range.lowerBound
-        var out = "\(file.path):\(start.line):\(start.column): error: \(diagnostic.message)\n"
+        var out = ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
+            + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(diagnostic.message)", "1", when: colored) + "\n"
         let line = file.lineText(start.line)
         out += line + "\n"
-        out += caretLine(under: diagnostic.range, lineText: line) + "\n"
+        out += ANSI.paint(caretLine(under: diagnostic.range, lineText: line), "32", when: colored) + "\n"
         for note in diagnostic.notes {
-            out += "\(note.kind.rawValue): \(note.message)\n"
+            out += ANSI.paint("\(note.kind.rawValue):", "1;36", when: colored) + " \(note.message)\n"
         }
         return out
     }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// `mediate init NAME`: writes a commented starter scenario, `NAME.scenario`, that runs.
+public struct InitCommand: Sendable, TerminalCommand {
+    public var name: String
+    public var colors: ColorPolicy = .none
+
+    public init(name: String) { self.name = name }
+
+    /// The file written: `NAME.scenario`, or `NAME` when it already ends in `.scenario`.
+    public var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
+
+    /// 0 when written; 2 when the file already exists (it is left alone); 3 when it cannot be written.
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        defer {
+            try? standardOutput.flush()
+            try? standardError.flush()
+        }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            standardError.write(DiagnosticFormat.text.renderFileError(
+                path: path, message: "already exists; nothing was written",
+                notes: [.help("choose another name, or remove the file first")], colored: colors.standardError))
+            return 2
+        }
+        do {
+            try writeAtomically(Self.starter(title: LoadedScenario.stem(of: path)).utf8, to: path)
+        } catch {
+            standardError.write("error: cannot write '\(path)': \(RunCommand.reason(error))\n")
+            return 3
+        }
+        standardOutput.write("wrote \(path); try: mediate run \(path) --mediator all\n")
+        return 0
+    }
+
+    /// The starter scenario, titled `title`.
+    public static func starter(title: String) -> String {
+        let quotedTitle = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
+        return """
+            # A starter scenario. Run it with:   mediate run \(title).scenario
+            # and compare the four designs with:  mediate run \(title).scenario --mediator all
+            scenario "\(quotedTitle)"
+
+            # The design: protocol-extension, wrapper, direct-delegate or mesh.
+            mediator wrapper
+
+            # Participants: a name, a type, and some initial state.
+            participant Alice : Person { mood = "curious" }
+            participant Bob : Person
+            # `weak` asks the mediator to hold Carol weakly (only the wrapper design can).
+            participant Carol : Person weak
+
+            # Reactions: what a participant does when it receives (or sends) a message.
+            on Person receives hello(from) {
+                log "{self} got a hello from {from}"
+                self -> sender: thanks
+            }
+            on Alice receives thanks { set thanked = true }
+
+            # Steps: sends, releases, logs and expectations, in order.
+            Alice -> *: hello(from: "Alice")
+            expect Bob received 1
+            expect Alice.thanked == true
+
+            # The scenario lets go of Carol; under the wrapper nothing else holds her.
+            release Carol
+            expect Carol deallocated
+
+            """
+    }
+}

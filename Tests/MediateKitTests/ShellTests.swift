@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import MediateKit
+
+@Suite("Shell conveniences")
+struct ShellTests {
+    @Test func colourOnlyOnTerminalsAndNeverWithNO_COLOR() {
+        let bothTerminals: (Int32) -> Bool = { _ in true }
+        #expect(ColorPolicy.detect(environment: [:], isTerminal: bothTerminals) == ColorPolicy(standardOutput: true, standardError: true))
+        #expect(ColorPolicy.detect(environment: ["NO_COLOR": "1"], isTerminal: bothTerminals) == .none)
+        // An empty NO_COLOR does not count (no-color.org).
+        #expect(ColorPolicy.detect(environment: ["NO_COLOR": ""], isTerminal: bothTerminals).standardError)
+        #expect(ColorPolicy.detect(environment: [:], isTerminal: { $0 == 2 }) == ColorPolicy(standardOutput: false, standardError: true))
+    }
+
+    @Test func colouredDiagnosticsKeepTheirTextAndPlainOnesHaveNoEscapes() throws {
+        let file = SourceFile(path: "x.scenario", text: "participant A\nA -> Zed: \"x\"\n")
+        guard case .failure(let diagnostics) = Frontend.load(file) else { Issue.record("no error"); return }
+        let plain = DiagnosticPrinter.render(diagnostics.items, in: file)
+        let colored = DiagnosticPrinter.render(diagnostics.items, in: file, colored: true)
+        #expect(!plain.contains("\u{1B}"))
+        #expect(colored.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let stripped = colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(stripped == plain)
+    }
+
+    @Test func colouredDiffsPaintRemovalsAndAdditions() {
+        let diff = UnifiedDiff.diff(expected: "a\n", actual: "b\n")!
+        let colored = ANSI.diff(diff, when: true)
+        #expect(colored.contains("\u{1B}[31m-a\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[32m+b\u{1B}[0m"))
+        #expect(ANSI.diff(diff, when: false) == diff)
+    }
+
+    @Test func initWritesAStarterThatRunsAndNeverOverwrites() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = folder.appendingPathComponent("starter").path
+        let out = StringOutput()
+        #expect(InitCommand(name: name).execute(standardOutput: out, standardError: StringOutput()) == 0)
+        let source = try String(contentsOfFile: name + ".scenario", encoding: .utf8)
+        #expect(source.contains("# "))
+        for kind in MediatorKind.allCases {
+            let run = try runScenario(source, kind: kind, path: name + ".scenario")
+            #expect(run.summary.stoppedBy == nil)
+            #expect(run.text.hasPrefix("scenario starter\n"))
+        }
+        #expect(try runScenario(source).summary.exitCode == 0)
+        let err = StringOutput()
+        #expect(InitCommand(name: name).execute(standardOutput: StringOutput(), standardError: err) == 2)
+        #expect(err.text.contains("already exists; nothing was written"))
+        #expect(try String(contentsOfFile: name + ".scenario", encoding: .utf8) == source)
+    }
+}
