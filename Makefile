@@ -45,6 +45,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
+	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)

@@ -21,12 +21,14 @@ struct Mediate: ParsableCommand {
               mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper
               mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg
               mediate compare Scenarios/musketeers.scenario
+              mediate fmt --check Scenarios
 
             Exit codes: 0 success, 1 an expectation failed (run) or a golden differs \
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
-        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self, Init.self]
+        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+                      Fmt.self, Init.self]
     )
 }
 
@@ -368,6 +370,40 @@ extension Mediate {
 
         func run() throws {
             let code = InitCommand(name: name).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Fmt: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rewrite scenario files in the canonical layout, keeping their comments.",
+            discussion: """
+                One statement a line, single spaces, blank lines kept (one at most), blocks on one \
+                line or one item a line indented 4 spaces; strings, numbers and comments stay as \
+                written, so no transcript changes. Prints 'formatted PATH' for each file it \
+                rewrites (atomically). With --check, writes nothing, prints a unified diff for each \
+                file that is not formatted and exits 1. Files with errors are left as they are \
+                (exit 2).
+
+                Examples:
+                  mediate fmt Scenarios/*.scenario
+                  mediate fmt --check Scenarios
+                """
+        )
+
+        @Argument(help: "Scenario files, or folders to search for them.")
+        var files: [String]
+
+        @Flag(help: "Write nothing; show a diff and exit 1 when a file is not formatted.")
+        var check = false
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func run() throws {
+            let command = FormatCommand(paths: files, check: check, diagnosticFormat: diagnostics.format)
+            let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }

@@ -62,4 +62,8 @@ struct UnifiedDiffTests {
 
             """)
     }
+
+    @Test func carriageReturnsStayPartOfTheirLines() {
+        #expect(UnifiedDiff.diff(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
+    }
 }

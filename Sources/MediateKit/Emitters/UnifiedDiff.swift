@@ -35,14 +35,17 @@ public enum UnifiedDiff {
     }
 
     private struct Line: Hashable {
-        var text: Substring
+        var text: String
         /// `\n`, or the marker `diff -u` writes after a last line with no newline.
         var ending: String
     }
 
+    /// Lines split at every LF byte, so a CR before it stays part of the line (Swift would
+    /// otherwise read CRLF as one character and never split it).
     private static func lines(of text: String) -> [Line] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: $0, ending: "\n") }
-        if text.hasSuffix("\n") || text.isEmpty {
+        var result = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { Line(text: String(decoding: $0, as: UTF8.self), ending: "\n") }
+        if text.utf8.last == UInt8(ascii: "\n") || text.isEmpty {
             result.removeLast()
         } else {
             result[result.count - 1].ending = "\n\\ No newline at end of file\n"

@@ -68,3 +68,4 @@ extension RenderCommand: TerminalCommand {}
 extension CompareCommand: TerminalCommand {}
 extension ExportCommand: TerminalCommand {}
 extension ReportCommand: TerminalCommand {}
+extension FormatCommand: TerminalCommand {}
