@@ -9,7 +9,7 @@ APT_PACKAGES := libgraphviz-dev pkg-config
 TEST_PACKAGES := chromium
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
-.PHONY: all deps build release run test validate clean
+.PHONY: all deps build release run test validate shell clean
 
 all: build
 
@@ -46,6 +46,18 @@ test: deps
 	$(SWIFT) test --skip-build
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
+
+# Shell completion scripts and the man page, generated from the command definitions into Shell/.
+# The man page's date is the last commit's, so the file only changes with the code.
+shell: build
+	@mkdir -p Shell
+	@bin=$$($(SWIFT) build --show-bin-path)/mediate; \
+	"$$bin" --generate-completion-script bash > Shell/mediate.bash; \
+	"$$bin" --generate-completion-script zsh > Shell/_mediate; \
+	"$$bin" --generate-completion-script fish > Shell/mediate.fish
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory Shell \
+	  --date "$$(git log -1 --format=%cs 2>/dev/null || echo 1970-01-01)"
+	@echo "Wrote Shell/mediate.bash, Shell/_mediate, Shell/mediate.fish and Shell/mediate.1"
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)

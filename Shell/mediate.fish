@@ -1,0 +1,151 @@
+function __mediate_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __mediate_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __mediate_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __mediate_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __mediate_parse_tokens -S
+    set -l unparsed_tokens (__mediate_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'mediate'
+        __mediate_parse_subcommand 0 'h/help'
+        switch $unparsed_tokens[1]
+        case 'run'
+            __mediate_parse_subcommand -r 1 'mediator=' 'format=' 'output=' 'max-depth=' 'max-deliveries=' 'diagnostics-format=' 'h/help'
+        case 'validate'
+            __mediate_parse_subcommand -r 1 'diagnostics-format=' 'h/help'
+        case 'check'
+            __mediate_parse_subcommand -r 1 'output=' 'record=' 'junit=' 'jobs=' 'diagnostics-format=' 'h/help'
+        case 'diff'
+            __mediate_parse_subcommand -r 1 'mediator=' 'against=' 'diagnostics-format=' 'h/help'
+        case 'render'
+            __mediate_parse_subcommand 1 'mediator=' 'graph=' 'format=' 'layout=' 'o/output=' 'diagnostics-format=' 'h/help'
+        case 'compare'
+            __mediate_parse_subcommand 1 'format=' 'diagnostics-format=' 'h/help'
+        case 'export'
+            __mediate_parse_subcommand 1 'mediator=' 'format=' 'diagnostics-format=' 'h/help'
+        case 'report'
+            __mediate_parse_subcommand -r 1 'o/output=' 'diagnostics-format=' 'h/help'
+        case 'fmt'
+            __mediate_parse_subcommand -r 1 'check' 'diagnostics-format=' 'h/help'
+        case 'init'
+            __mediate_parse_subcommand 1 'h/help'
+        case 'help'
+            __mediate_parse_subcommand -r 1 
+        end
+    end
+end
+
+function __mediate_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __mediate_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __mediate_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __mediate_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__mediate_tokens -p)
+    if test -z "$(__mediate_tokens -t)"
+        set -l index (count (__mediate_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'mediate' -f
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'run' -d 'Run scenario files and write their transcripts.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'validate' -d 'Check scenario files without running them.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'check' -d 'Run every scenario under every design and compare with the committed goldens.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'diff' -d 'Show how two transcripts, or one scenario under two designs, differ.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'render' -d 'Draw a scenario\'s message flow or coupling with Graphviz.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'compare' -d 'Compare the coupling and behaviour of the four designs on one scenario.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'export' -d 'Write a run as a Mermaid or PlantUML sequence diagram.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'report' -d 'Write one self-contained HTML page about every scenario.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'fmt' -d 'Rewrite scenario files in the canonical layout, keeping their comments.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'init' -d 'Write a commented starter scenario.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" mediator' -l 'mediator' -d 'The design to run under, or \'all\' for every design (default: the scenario\'s own).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" format' -l 'format' -d 'What to write.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" output' -l 'output' -d 'Write files under this folder instead of standard output.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" max-depth' -l 'max-depth' -d 'The deepest reaction chain allowed, in sends.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" max-deliveries' -l 'max-deliveries' -d 'The most deliveries a run may make.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate validate" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate validate" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" output' -l 'output' -d 'The goldens\' folder.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" record' -l 'record' -d 'When to write goldens.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" junit' -l 'junit' -d 'Also write a JUnit XML report here.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" jobs' -l 'jobs' -d 'How many runs at once (default: the number of cores).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" mediator' -l 'mediator' -d 'With one scenario: the design to show.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" against' -l 'against' -d 'With one scenario: the design to compare against (the \'---\' side).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" mediator' -l 'mediator' -d 'The design to draw (default: the scenario\'s own).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" graph' -l 'graph' -d 'Which diagram.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" format' -l 'format' -d 'What to write (default: from -o\'s extension, else svg).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" layout' -l 'layout' -d 'Graphviz\'s layout engine.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" o output' -l 'output' -s 'o' -d 'Write to this file instead of standard output.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate compare" format' -l 'format' -d 'How to print the comparison.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate compare" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate compare" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate export" mediator' -l 'mediator' -d 'The design to run under (default: the scenario\'s own).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate export" format' -l 'format' -d 'The diagram language.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate export" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate export" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" o output' -l 'output' -s 'o' -d 'Write the page here instead of standard output.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate fmt" check' -l 'check' -d 'Write nothing; show a diff and exit 1 when a file is not formatted.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate fmt" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate fmt" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate init" h help' -s 'h' -l 'help' -d 'Show help information.'
