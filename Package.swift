@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "mediate", targets: ["mediate"]),
         .library(name: "MediateKit", targets: ["MediateKit"]),
+        .plugin(name: "MediatePlugin", targets: ["MediatePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,14 @@ let package = Package(
                 "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `swift package mediate check|render|…` in any package that depends on this one.
+        .plugin(
+            name: "MediatePlugin",
+            capability: .command(
+                intent: .custom(verb: "mediate", description: "Run mediate (check, render, run …) on this package's scenarios")
+            ),
+            dependencies: ["mediate"]
         ),
         .testTarget(name: "MediateKitTests", dependencies: ["MediateKit", "GraphvizRendering"]),
     ],
