@@ -35,13 +35,8 @@ public struct DiffCommand: Sendable {
             old = (first, a)
             new = (second, b)
         case .kinds(let path, let mediator, let against):
-            let scenario: LoadedScenario
-            switch ScenarioLoader.load(path: path) {
-            case .success(let loaded): scenario = loaded
-            case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                return 2
-            }
+            guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
+                                                            colored: colors.standardError) else { return 2 }
             // The `--against` kind is the reference, as `expected` is in `check`.
             old = (against.rawValue, transcript(of: scenario, kind: against))
             new = (mediator.rawValue, transcript(of: scenario, kind: mediator))

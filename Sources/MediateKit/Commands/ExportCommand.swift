@@ -24,13 +24,8 @@ public struct ExportCommand: Sendable {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        let scenario: LoadedScenario
-        switch ScenarioLoader.load(path: path) {
-        case .success(let loaded): scenario = loaded
-        case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            return 2
-        }
+        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
+                                                        colored: colors.standardError) else { return 2 }
         let kind = mediator ?? scenario.declaredKind
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
                                            participants: scenario.participants.map(\.name),

@@ -46,13 +46,8 @@ public struct RenderCommand: Sendable {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        let scenario: LoadedScenario
-        switch ScenarioLoader.load(path: path) {
-        case .success(let loaded): scenario = loaded
-        case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            return 2
-        }
+        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
+                                                        colored: colors.standardError) else { return 2 }
         let dot: String
         var stops: [KindRun] = []
         switch graph {
@@ -119,13 +114,8 @@ public struct CompareCommand: Sendable {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        let scenario: LoadedScenario
-        switch ScenarioLoader.load(path: path) {
-        case .success(let loaded): scenario = loaded
-        case .failure(let failure):
-            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            return 2
-        }
+        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
+                                                        colored: colors.standardError) else { return 2 }
         let report = ComparisonReport(scenario: scenario, limits: limits)
         standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
         var code: Int32 = 0

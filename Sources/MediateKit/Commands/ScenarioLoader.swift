@@ -69,6 +69,18 @@ public enum ScenarioLoader {
         return load(SourceFile(path: path, bytes: data))
     }
 
+    /// Reads and checks one file; on failure writes its errors to `standardError` in `format`
+    /// and returns nil.
+    public static func load(path: String, reportingTo standardError: any TextOutput, as format: DiagnosticFormat,
+                            colored: Bool) -> LoadedScenario? {
+        switch load(path: path) {
+        case .success(let scenario): return scenario
+        case .failure(let failure):
+            standardError.write(failure.rendered(as: format, colored: colored))
+            return nil
+        }
+    }
+
     /// Parses and checks a file already in memory.
     public static func load(_ file: SourceFile) -> Result<LoadedScenario, Failure> {
         switch Frontend.load(file) {
