@@ -92,6 +92,9 @@ public enum Graphviz {
             guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
             defer { fclose(file) }
             var discipline = Agdisc_t(mem: mediate_default_memory_discipline(), id: ids, io: mediate_default_io_discipline())
+            // cgraph's line counter is global and goes on from the last graph read: without this,
+            // a syntax error would be reported on a line of an earlier graph.
+            agreadline(1)
             return agread(file, &discipline)
         }
     }
