@@ -37,16 +37,17 @@ public struct RenderCommand: Sendable {
     /// 0 when drawn, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram
     /// still shows what ran) or Graphviz or the output failed (nothing is written then).
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = draw(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let scenario: LoadedScenario
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
             standardError.write(failure.rendered)
-            return 2
+            return failure.exitCode
         }
         let dot: String
         var stops: [KindRun] = []
@@ -103,19 +104,20 @@ public struct CompareCommand: Sendable {
         self.limits = limits
     }
 
-    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run. Failed expectations under
-    /// other kinds are part of the comparison, not a failure of it.
+    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run or standard output could not
+    /// be written. Failed expectations under other kinds are part of the comparison, not a failure of it.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = compare(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func compare(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let scenario: LoadedScenario
         switch ScenarioLoader.load(path: path) {
         case .success(let loaded): scenario = loaded
         case .failure(let failure):
             standardError.write(failure.rendered)
-            return 2
+            return failure.exitCode
         }
         let report = ComparisonReport(scenario: scenario, limits: limits)
         standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
@@ -129,4 +131,16 @@ public struct CompareCommand: Sendable {
         }
         return code
     }
+}
+
+/// Flushes both outputs; 3 when standard output could not be written (a full disk, a closed
+/// pipe), with the reason on standard error, else 0.
+func flushOutputs(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    var code: Int32 = 0
+    do { try standardOutput.flush() } catch {
+        standardError.write("error: cannot write to standard output: \(RunCommand.reason(error))\n")
+        code = 3
+    }
+    try? standardError.flush()
+    return code
 }
