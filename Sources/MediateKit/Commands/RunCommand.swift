@@ -88,7 +88,7 @@ public struct RunCommand: Sendable {
         guard let outputFolder else {
             var code: Int32 = 0
             for kind in kinds {
-                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: standardOutput)
+                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, analyze: false, output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
             return code
