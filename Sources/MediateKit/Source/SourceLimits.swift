@@ -50,7 +50,7 @@ func readSource(path: String) -> Result<[UInt8], ReadFailure> {
     while true {
         if count == bytes.count {
             guard bytes.count < capacity else { break }
-            bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, capacity - bytes.count)))
+            bytes += [UInt8](repeating: 0, count: min(bytes.count, capacity - bytes.count))
         }
         let read = bytes.withUnsafeMutableBytes { buffer in
             Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
