@@ -1,4 +1,5 @@
-# mediate: `make run` regenerates Output/ from Scenarios/, `make test` runs the whole test suite.
+# mediate: `make run` regenerates Output/ from Scenarios/, `make test` runs the whole test suite, then
+# Scripts/stream-test (a run of 10,000,000 deliveries in bounded memory).
 # Both install the system packages they need first (with sudo when not root).
 
 SWIFT ?= swift
@@ -39,6 +40,7 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Scripts/stream-test
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)
