@@ -1,4 +1,5 @@
-# mediate: `make run` regenerates Output/ from Scenarios/, `make test` runs the whole test suite.
+# mediate: `make run` regenerates Output/ from Scenarios/, `make test` runs the whole test suite, then
+# Scripts/stream-test (a run of 10,000,000 deliveries in bounded memory).
 # Both install the system packages they need first (with sudo when not root).
 
 SWIFT ?= swift
@@ -46,6 +47,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
+	Scripts/stream-test
 
 # Shell completion scripts and the man page, generated from the command definitions into Shell/.
 # The man page's date is the last commit's, so the file only changes with the code.

@@ -88,12 +88,16 @@ public enum Graphviz {
     /// `ids` (which must outlive the graph), so that nothing in the graph is ordered by address.
     private static func read(_ dot: String, ids: UnsafeMutablePointer<Agiddisc_t>) -> UnsafeMutablePointer<Agraph_t>? {
         var bytes = Array(dot.utf8)
+        // cgraph's scanner keeps what follows a graph for the next read, and its line counter is
+        // global: without the trailing newline and with the counter reset, a syntax error names
+        // a line of its own graph, not one counted on from an earlier graph.
+        while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
         return bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<Agraph_t>? in
             guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
             defer { fclose(file) }
             var discipline = Agdisc_t(mem: mediate_default_memory_discipline(), id: ids, io: mediate_default_io_discipline())
             // cgraph counts lines across reads; start this graph's messages at line 1.
-            agsetfile(nil)
+            agreadline(1)
             return agread(file, &discipline)
         }
     }

@@ -32,11 +32,14 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
         }
         cycles = collapsed.strongCycles()
         self.leaked = leaked
-        let coupling = edges.filter { $0.from != $0.to }
+        var fanIn: [String: Int] = [:]
+        var fanOut: [String: Int] = [:]
+        for edge in edges where edge.from != edge.to {
+            fanIn[edge.to, default: 0] += 1
+            fanOut[edge.from, default: 0] += 1
+        }
         participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
-            ParticipantCoupling(name: node.id,
-                                fanIn: coupling.count { $0.to == node.id },
-                                fanOut: coupling.count { $0.from == node.id })
+            ParticipantCoupling(name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0])
         }
     }
 }
@@ -75,6 +78,7 @@ extension ReferenceGraph {
     public func collapsed() -> ReferenceGraph {
         let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
         let keptIds = Set(kept.map(\.id))
+        let position = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let outgoing = Dictionary(grouping: edges, by: \.from)
         var collapsedEdges: [Edge] = []
         for source in kept {
@@ -97,9 +101,9 @@ extension ReferenceGraph {
                     }
                 }
             }
-            for target in kept {
-                guard let found = best[target.id] else { continue }
-                collapsedEdges.append(Edge(from: source.id, to: target.id, label: found.label, ownership: found.ownership))
+            // In node order, without a pass over every node per source.
+            for (target, found) in best.sorted(by: { position[$0.key, default: 0] < position[$1.key, default: 0] }) {
+                collapsedEdges.append(Edge(from: source.id, to: target, label: found.label, ownership: found.ownership))
             }
         }
         return ReferenceGraph(nodes: kept, edges: collapsedEdges)
@@ -135,31 +139,44 @@ extension ReferenceGraph {
         var counter = 0
         var components: [[Int]] = []
 
-        func connect(_ node: Int) {
-            index[node] = counter
-            lowLink[node] = counter
+        // Tarjan's algorithm with an explicit call stack: a node and how many of its successors
+        // it has looked at, so that a long chain of references cannot overflow the thread's stack.
+        for root in graph.nodes.indices where index[root] == -1 {
+            var calls: [(node: Int, next: Int)] = [(root, 0)]
+            index[root] = counter
+            lowLink[root] = counter
             counter += 1
-            stack.append(node)
-            onStack[node] = true
-            for successor in successors[node] {
-                if index[successor] == -1 {
-                    connect(successor)
-                    lowLink[node] = min(lowLink[node], lowLink[successor])
-                } else if onStack[successor] {
-                    lowLink[node] = min(lowLink[node], index[successor])
+            stack.append(root)
+            onStack[root] = true
+            while let call = calls.last {
+                let (node, next) = call
+                if next < successors[node].count {
+                    calls[calls.count - 1].next += 1
+                    let successor = successors[node][next]
+                    if index[successor] == -1 {
+                        index[successor] = counter
+                        lowLink[successor] = counter
+                        counter += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        calls.append((successor, 0))
+                    } else if onStack[successor] {
+                        lowLink[node] = min(lowLink[node], index[successor])
+                    }
+                    continue
                 }
+                calls.removeLast()
+                if let caller = calls.last?.node { lowLink[caller] = min(lowLink[caller], lowLink[node]) }
+                guard lowLink[node] == index[node] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == node { break }
+                }
+                components.append(component)
             }
-            guard lowLink[node] == index[node] else { return }
-            var component: [Int] = []
-            while let member = stack.popLast() {
-                onStack[member] = false
-                component.append(member)
-                if member == node { break }
-            }
-            components.append(component)
         }
-
-        for node in graph.nodes.indices where index[node] == -1 { connect(node) }
         return components
             .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
             .map { $0.sorted() }

@@ -8,16 +8,17 @@ public struct KindRun: Sendable {
     public var metrics: CouplingMetrics
 
     /// Runs `scenario` under `kind`, streaming the transcript in `format` to `output` (nowhere when
-    /// nil), and reads the reference graph at the end of the steps.
+    /// nil), and reads the reference graph at the end of the steps. Without `analyze`, neither the
+    /// message flow nor the references are gathered (a run that only writes its transcript).
     public static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, output: (any TextOutput)?) -> KindRun {
+                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?) -> KindRun {
         let collector = MessageGraphCollector()
-        var sinks: [any EventSink] = [collector]
+        var sinks: [any EventSink] = analyze ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output)) }
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
                                       sink: TeeSink(sinks))
         var references = ReferenceGraph(nodes: [], edges: [])
-        interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) }
+        if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()
         return KindRun(kind: kind, summary: summary, messages: collector.graph, references: references,
                        metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))

@@ -5,7 +5,10 @@
 /// subjects, targets and `{NAME.PROP}` may name any participant or type of the file.
 struct Checker {
     private let script: Script
-    private var diagnostics: [Diagnostic] = []
+    private var diagnostics = DiagnosticList()
+    /// How much more work `did you mean` suggestions may take, in ``EditDistance`` units; past
+    /// it, errors come without suggestions, so a file of thousands of unknown names checks fast.
+    private var suggestionBudget = 20_000_000
 
     /// Every participant's first declaration, by name, and the names in declaration order.
     private var participants: [String: ParticipantDeclaration] = [:]
@@ -23,15 +26,16 @@ struct Checker {
     /// Where the statement being checked sits: its bound parameters inside a reaction.
     private enum Scope {
         case topLevel
-        case reaction(parameters: [String])
+        /// The pattern's parameters in order (for suggestions), and as a set (for lookups).
+        case reaction(parameters: [String], bound: Set<String>)
     }
 
     private init(script: Script) {
         self.script = script
     }
 
-    /// The static errors of `script`, in the order they are found.
-    static func check(_ script: Script) -> [Diagnostic] {
+    /// The static errors of `script`, in the order they are found, up to ``Diagnostics/limit``.
+    static func check(_ script: Script) -> DiagnosticList {
         var checker = Checker(script: script)
         checker.collectDeclarations()
         checker.checkStatements()
@@ -83,6 +87,7 @@ struct Checker {
     private mutating func checkStatements() {
         var scenario: SourceRange?
         for (position, statement) in script.statements.enumerated() {
+            if diagnostics.isFull { return }
             switch statement {
             case .scenario(_, let range):
                 if let first = scenario {
@@ -134,20 +139,21 @@ struct Checker {
     private mutating func checkReaction(_ reaction: Reaction) {
         let subject = reaction.subject
         if participants[subject.text] == nil, !isType(subject.text) {
-            let suggestion = EditDistance.closest(to: subject.text, among: namesInOrder)
+            let suggestion = suggestion(for: subject.text, among: namesInOrder)
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
         var parameters: [String] = []
         if case .named(_, let names, _) = reaction.pattern {
+            var seen: Set<String> = []
             for name in names {
-                if parameters.contains(name.text) {
-                    diagnostics.append(.duplicateParameter(name))
-                } else {
+                if seen.insert(name.text).inserted {
                     parameters.append(name.text)
+                } else {
+                    diagnostics.append(.duplicateParameter(name))
                 }
             }
         }
-        let scope = Scope.reaction(parameters: parameters)
+        let scope = Scope.reaction(parameters: parameters, bound: Set(parameters))
         for statement in reaction.body {
             switch statement {
             case .send(let send): checkSend(send, in: scope)
@@ -177,7 +183,7 @@ struct Checker {
                 diagnostics.append(.participantNotType(type))
             } else {
                 let known = typeNames + [Checker.defaultType]
-                let suggestion = EditDistance.closest(to: type.text, among: known)
+                let suggestion = suggestion(for: type.text, among: known)
                 diagnostics.append(.unknownType(type, suggestion: suggestion))
             }
         case .names(let targets):
@@ -226,9 +232,9 @@ struct Checker {
             diagnostics.append(.outsideReaction("message", at: range))
         case (.name(let name), .topLevel):
             diagnostics.append(.unboundName(name))
-        case (.name(let name), .reaction(let parameters)):
-            if !parameters.contains(name.text) {
-                let suggestion = EditDistance.closest(to: name.text, among: parameters + ["self", "sender", "message"])
+        case (.name(let name), .reaction(let parameters, let bound)):
+            if !bound.contains(name.text) {
+                let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
                 diagnostics.append(.notAParameter(name, suggestion: suggestion))
             }
         case (.property(.participant(let name), _, _), .topLevel):
@@ -239,6 +245,11 @@ struct Checker {
             (.property(.selfName, _, _), .reaction):
             break
         }
+    }
+
+    /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
+    private mutating func suggestion(for word: String, among candidates: [String]) -> String? {
+        EditDistance.closest(to: word, among: candidates, budget: &suggestionBudget)
     }
 
     /// `NAME.PROP` or `self.PROP` as written.
@@ -274,7 +285,7 @@ struct Checker {
         if isType(name.text) {
             diagnostics.append(.typeNotParticipant(name))
         } else {
-            let suggestion = EditDistance.closest(to: name.text, among: participantNames)
+            let suggestion = suggestion(for: name.text, among: participantNames)
             diagnostics.append(.unknownParticipant(name, suggestion: suggestion))
         }
     }

@@ -35,8 +35,8 @@ public struct DiffCommand: Sendable {
             old = (first, a)
             new = (second, b)
         case .kinds(let path, let mediator, let against):
-            guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
-                                                            colored: colors.standardError) else { return 2 }
+            let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        guard case .success(let scenario) = loaded else { return loaded.exitCode }
             // The `--against` kind is the reference, as `expected` is in `check`.
             old = (against.rawValue, transcript(of: scenario, kind: against))
             new = (mediator.rawValue, transcript(of: scenario, kind: mediator))

@@ -24,8 +24,8 @@ public struct ExportCommand: Sendable {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
-                                                        colored: colors.standardError) else { return 2 }
+        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let kind = mediator ?? scenario.declaredKind
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
                                            participants: scenario.participants.map(\.name),

@@ -42,12 +42,13 @@ public struct RenderCommand: Sendable {
     /// 0 when drawn, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram
     /// still shows what ran) or Graphviz or the output failed (nothing is written then).
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
-        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
-                                                        colored: colors.standardError) else { return 2 }
+        let code = draw(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let dot: String
         var stops: [KindRun] = []
         switch graph {
@@ -107,15 +108,16 @@ public struct CompareCommand: Sendable {
         self.limits = limits
     }
 
-    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run. Failed expectations under
-    /// other kinds are part of the comparison, not a failure of it.
+    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run or standard output could not
+    /// be written. Failed expectations under other kinds are part of the comparison, not a failure of it.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
-        guard let scenario = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat,
-                                                        colored: colors.standardError) else { return 2 }
+        let code = compare(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func compare(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let report = ComparisonReport(scenario: scenario, limits: limits)
         standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
         var code: Int32 = 0
@@ -128,4 +130,16 @@ public struct CompareCommand: Sendable {
         }
         return code
     }
+}
+
+/// Flushes both outputs; 3 when standard output could not be written (a full disk, a closed
+/// pipe), with the reason on standard error, else 0.
+func flushOutputs(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    var code: Int32 = 0
+    do { try standardOutput.flush() } catch {
+        standardError.write("error: cannot write to standard output: \(RunCommand.reason(error))\n")
+        code = 3
+    }
+    try? standardError.flush()
+    return code
 }

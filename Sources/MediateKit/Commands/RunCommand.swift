@@ -45,21 +45,26 @@ public struct RunCommand: Sendable {
 
     /// Runs every file under every chosen kind and returns the exit code: 0 when all held,
     /// 1 when an expectation failed, 2 when a file did not check (nothing runs then), 3 when a
-    /// limit stopped a run or an output could not be written.
+    /// file or a run went past a limit or an output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var scenarios: [LoadedScenario] = []
-        var failed = false
+        var loadCode: Int32 = 0
         for path in paths {
             switch ScenarioLoader.load(path: path) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                failed = true
+                loadCode = max(loadCode, failure.exitCode)
             }
         }
-        if failed {
+        if loadCode != 0 {
             try? standardError.flush()
-            return 2
+            return loadCode
+        }
+        if let outputFolder, let problem = Self.outputProblem(folder: outputFolder, scenarios: scenarios) {
+            standardError.write(problem)
+            try? standardError.flush()
+            return 3
         }
         if outputFolder != nil, let clash = Self.firstStemClash(scenarios) {
             standardError.write("error: \(clash.0) and \(clash.1) would both write to the folder '\(clash.2)'\nhelp: rename one of them, or run them with different --output folders\n")
@@ -87,7 +92,7 @@ public struct RunCommand: Sendable {
         guard let outputFolder else {
             var code: Int32 = 0
             for kind in kinds {
-                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: standardOutput)
+                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, analyze: false, output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
             return code
@@ -96,35 +101,98 @@ public struct RunCommand: Sendable {
         func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         var code: Int32 = 0
         var runs: [KindRun] = []
+        // Every file is written beside its destination first and moved into place only once all
+        // of them are complete: a failure on the way leaves what was there untouched.
+        var staged: [String: AtomicFile] = [:]
+        var order: [String] = []
+        func stage(_ bytes: some Sequence<UInt8>, as name: String) throws {
+            let file = try AtomicFile(path: path(name))
+            file.output.write(bytes: bytes)
+            try file.close()
+            staged[name] = file
+            order.append(name)
+        }
+        func writeDiagram(_ dot: String, as name: String) throws {
+            let svg = try render(dot, format: .svg, layout: .dot)
+            try stage(dot.utf8, as: name + ".dot")
+            try stage(svg, as: name + ".svg")
+        }
+        var createdFolder = false
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            createdFolder = try Self.makeFolder(folder)
             for kind in kinds {
-                let file = try AtomicFile(path: path("\(kind.rawValue).\(format.fileExtension)"))
+                let name = "\(kind.rawValue).\(format.fileExtension)"
+                let file = try AtomicFile(path: path(name))
+                staged[name] = file
+                order.append(name)
                 let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: file.output)
-                try file.commit()
+                try file.close()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
                 try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
-                                 to: path("\(kind.rawValue).messages"))
+                                 as: "\(kind.rawValue).messages")
                 try writeDiagram(DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                                       title: scenario.title, kind: kind),
-                                 to: path("\(kind.rawValue).coupling"))
+                                                     title: scenario.title, kind: kind),
+                                 as: "\(kind.rawValue).coupling")
             }
             if Set(kinds) == Set(MediatorKind.allCases) {
                 let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
-                    transcriptLines(of: scenario, kind: kind, at: path("\(kind.rawValue).transcript"))
+                    transcriptLines(of: scenario, kind: kind, at: staged["\(kind.rawValue).transcript"]?.temporaryPath ?? "")
                 }
-                try writeDiagram(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title), to: path("compare"))
-                try writeAtomically(ComparisonFormatter.json(report).utf8, to: path("compare.json"))
+                try writeDiagram(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title),
+                                 as: "compare")
+                try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
-        } catch let error as GraphvizError {
-            standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n")
-            return 3
+            for name in order { try staged[name]!.commit() }
         } catch {
-            standardError.write("error: cannot write under '\(folder)': \(Self.reason(error))\nhelp: check that --output names a folder you can write to\n")
+            for file in staged.values { file.discard() }
+            if createdFolder { rmdir(folder) }
+            if let error = error as? GraphvizError {
+                standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
+                    + "help: nothing was written under '\(folder)'\n")
+            } else {
+                standardError.write("error: cannot write under '\(folder)': \(Self.reason(error))\n"
+                    + "help: check that --output names a folder you can write to\n")
+            }
             return 3
         }
         return code
+    }
+
+    /// Why `--output` cannot take these scenarios' files, ready for standard error, or nil: the
+    /// folder must exist and be a folder, and each scenario's stem must name a folder inside it.
+    static func outputProblem(folder: String, scenarios: [LoadedScenario]) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            return "error: the output folder '\(folder)' does not exist\nhelp: create it first, or give another --output folder\n"
+        }
+        guard isFolder.boolValue else {
+            return "error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n"
+        }
+        for scenario in scenarios {
+            let stem = scenario.stem
+            guard !stem.isEmpty, stem != ".", stem != "..", !stem.contains("/") else {
+                return "error: \(scenario.file.path) has no name to give its output folder\n"
+                    + "help: rename it to NAME.scenario\n"
+            }
+            let inside = (folder as NSString).appendingPathComponent(stem)
+            var status = stat()
+            if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+                let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
+                return "error: '\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there\n"
+                    + "help: move it away, or give another --output folder\n"
+            }
+        }
+        return nil
+    }
+
+    /// Creates `folder` unless it exists; returns whether it created it.
+    private static func makeFolder(_ folder: String) throws -> Bool {
+        if mkdir(folder, 0o755) == 0 { return true }
+        let code = errno
+        var status = stat()
+        if code == EEXIST, stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return false }
+        throw OutputError(code: code)
     }
 
     /// A kind's transcript lines: read back from its file when that is what was written, else
@@ -134,12 +202,6 @@ public struct RunCommand: Sendable {
         let output = StringOutput()
         _ = KindRun.run(scenario, kind: kind, limits: limits, output: output)
         return AnySequence(output.text.split(separator: "\n").lazy.map(String.init))
-    }
-
-    /// Writes `NAME.dot` and `NAME.svg`.
-    private func writeDiagram(_ dot: String, to name: String) throws {
-        try writeAtomically(dot.utf8, to: name + ".dot")
-        try writeAtomically(try render(dot, format: .svg, layout: .dot), to: name + ".svg")
     }
 
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
@@ -198,7 +260,8 @@ public struct ValidateCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// Prints `PATH: ok` for each valid file and every error of the others; 0, or 2 on any error.
+    /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
+    /// 3 when a file went past a limit.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in paths {
@@ -206,7 +269,7 @@ public struct ValidateCommand: Sendable {
             case .success: standardOutput.write("\(path): ok\n")
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                exitCode = 2
+                exitCode = max(exitCode, failure.exitCode)
             }
         }
         try? standardOutput.flush()

@@ -41,10 +41,23 @@ public struct LoadedScenario: Sendable {
 
 /// Reads scenario files and reports what keeps them from running.
 public enum ScenarioLoader {
-    /// A file that could not be read, or every static error of one that did not check.
+    /// A file that could not be read, did not check, or went past a limit.
     public enum Failure: Error, Sendable {
         case unreadable(path: String, reason: String)
         case invalid(Diagnostics)
+        /// Past a ``SourceLimits`` limit before it could be parsed: `location` is the path, or
+        /// `PATH:LINE:1` for an overlong line.
+        case tooLarge(location: String, message: String, help: String)
+        /// Past a ``SourceLimits`` limit found while parsing, with its position.
+        case overLimit(Diagnostics)
+
+        /// 2 for an unreadable file or a static error, 3 for a file past a limit.
+        public var exitCode: Int32 {
+            switch self {
+            case .unreadable, .invalid: return 2
+            case .tooLarge, .overLimit: return 3
+            }
+        }
 
         /// The failure as `format` writes it, ready for standard error.
         public func rendered(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
@@ -52,40 +65,80 @@ public enum ScenarioLoader {
             case .unreadable(let path, let reason):
                 return format.renderFileError(path: path, message: "cannot read the scenario: \(reason)",
                                               notes: [.help("give the path of a readable .scenario file")], colored: colored)
-            case .invalid(let diagnostics):
-                return format.render(diagnostics.items, in: diagnostics.file, colored: colored)
+            case .tooLarge(let location, let message, let help):
+                return format.renderFileError(path: location, message: message, notes: [.help(help)], colored: colored)
+            case .invalid(let diagnostics), .overLimit(let diagnostics):
+                let text = format.render(diagnostics.items, in: diagnostics.file, colored: colored)
+                guard diagnostics.truncated, format == .text else { return text }
+                return text + "\(diagnostics.file.path): note: stopped after the first \(Diagnostics.limit) errors\n"
             }
         }
     }
 
-    /// Reads, parses and checks one file.
+    /// Reads, parses and checks one file; a file past ``SourceLimits/maxFileBytes`` is not read.
     public static func load(path: String) -> Result<LoadedScenario, Failure> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let reason = !exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "it cannot be read"
+        switch readSource(path: path) {
+        case .success(let bytes):
+            return load(SourceFile(path: path, bytes: bytes))
+        case .failure(.tooLarge(let size)):
+            let limit = SourceLimits.maxFileBytes
+            let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
+            return .failure(.tooLarge(location: path, message: "the scenario \(what); mediate reads at most 16 MiB (\(limit) bytes)",
+                                      help: "split it into several scenarios"))
+        case .failure(let failure):
+            let reason: String
+            switch failure {
+            case .missing: reason = "no such file"
+            case .folder: reason = "it is a folder"
+            case .unreadable(let system): reason = "it cannot be read (\(system))"
+            case .tooLarge: reason = ""
+            }
             return .failure(.unreadable(path: path, reason: reason))
         }
-        return load(SourceFile(path: path, bytes: data))
     }
 
-    /// Reads and checks one file; on failure writes its errors to `standardError` in `format`
-    /// and returns nil.
+    /// Reads and checks one file; on failure also writes its errors to `standardError` in `format`.
     public static func load(path: String, reportingTo standardError: any TextOutput, as format: DiagnosticFormat,
-                            colored: Bool) -> LoadedScenario? {
-        switch load(path: path) {
-        case .success(let scenario): return scenario
-        case .failure(let failure):
-            standardError.write(failure.rendered(as: format, colored: colored))
-            return nil
-        }
+                            colored: Bool) -> Result<LoadedScenario, Failure> {
+        let result = load(path: path)
+        if case .failure(let failure) = result { standardError.write(failure.rendered(as: format, colored: colored)) }
+        return result
     }
 
-    /// Parses and checks a file already in memory.
+    /// Parses and checks a file already in memory. A line past ``SourceLimits/maxLineBytes``, or
+    /// more participants than ``SourceLimits/maxParticipants``, stops it before it is checked (exit 3).
     public static func load(_ file: SourceFile) -> Result<LoadedScenario, Failure> {
-        switch Frontend.load(file) {
+        if let (line, length) = file.firstOverlongLine() {
+            let limit = SourceLimits.maxLineBytes
+            return .failure(.tooLarge(
+                location: "\(file.path):\(line):1",
+                message: "line \(line) is \(length) bytes long; mediate reads lines of at most 1 MiB (\(limit) bytes)",
+                help: "break the line up: one statement a line, and a '{ … }' block may span lines"))
+        }
+        let (script, syntactic) = Frontend.parse(file)
+        let participants = script.statements.lazy.compactMap { statement -> Name? in
+            guard case .participant(let declaration) = statement else { return nil }
+            return declaration.name
+        }
+        if let extra = participants.dropFirst(SourceLimits.maxParticipants).first {
+            let limit = SourceLimits.maxParticipants
+            let diagnostic = Diagnostic(
+                "more than \(limit) participants; mediate runs scenarios of at most \(limit)", at: extra.range,
+                notes: [.note("the mesh alone would hold N(N-1) references between them"),
+                        .help("split the scenario, or model groups of participants by type")])
+            return .failure(.overLimit(Diagnostics(file: file, items: [diagnostic])))
+        }
+        switch Frontend.check(script, syntactic: syntactic, in: file) {
         case .success(let script): return .success(LoadedScenario(file: file, script: script))
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }
+    }
+}
+
+extension Result where Failure == ScenarioLoader.Failure {
+    /// The exit code a failed load calls for (0 for a success).
+    public var exitCode: Int32 {
+        if case .failure(let failure) = self { return failure.exitCode }
+        return 0
     }
 }

@@ -6,9 +6,11 @@ import Glibc
 /// destination only when complete, so no reader ever sees half of it.
 public final class AtomicFile {
     public let path: String
-    private let temporaryPath: String
+    /// Where the file is written until ``commit()`` renames it into place.
+    public let temporaryPath: String
     public let output: FileDescriptorOutput
     private var finished = false
+    private var closed = false
 
     /// Creates the temporary file beside `path`; throws when the folder cannot be written.
     public init(path: String) throws {
@@ -24,17 +26,27 @@ public final class AtomicFile {
         output = FileDescriptorOutput(descriptor: descriptor)
     }
 
-    /// Flushes, closes and renames the file into place.
-    public func commit() throws {
-        finished = true
+    /// Flushes and closes the temporary file, complete but not yet in place: it can be read back
+    /// at ``temporaryPath`` until ``commit()`` or ``discard()``. Throws (and discards) when a
+    /// write failed.
+    public func close() throws {
+        guard !closed else { return }
+        closed = true
         do {
             try output.flush()
         } catch {
-            close(output.descriptor)
+            finished = true
+            Glibc.close(output.descriptor)
             unlink(temporaryPath)
             throw error
         }
-        close(output.descriptor)
+        Glibc.close(output.descriptor)
+    }
+
+    /// Flushes, closes and renames the file into place.
+    public func commit() throws {
+        try close()
+        finished = true
         guard rename(temporaryPath, path) == 0 else {
             let code = errno
             unlink(temporaryPath)
@@ -46,7 +58,8 @@ public final class AtomicFile {
     public func discard() {
         guard !finished else { return }
         finished = true
-        close(output.descriptor)
+        if !closed { Glibc.close(output.descriptor) }
+        closed = true
         unlink(temporaryPath)
     }
 

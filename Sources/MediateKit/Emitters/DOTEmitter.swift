@@ -30,6 +30,10 @@ public enum DOTEmitter {
                 out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [label=\(DOT.quoted(lines.joined(separator: "\n")))\(style)];\n"
             }
         }
+        if graph.unlinkedMessages > 0 {
+            let note = "+\(graph.unlinkedMessages) messages on links past the first \(MessageGraph.maxLinks)"
+            out += "  \"unlinked\" [shape=plaintext, label=\(DOT.quoted(note))];\n"
+        }
         return out + "}\n"
     }
 

@@ -57,9 +57,10 @@ public final class Interpreter: Courier {
         var received = 0
         /// Released by the scenario, and not yet reported deallocated.
         var awaitingDeallocation = false
-        /// Reactions that apply to it, by trigger: those on its name, then those on its type.
-        var receives: [Reaction] = []
-        var sends: [Reaction] = []
+        /// Reactions that apply to it, by trigger: those on its name, then those on its type (the
+        /// groups are shared with every participant of the type, not copied).
+        var receives: [[Reaction]] = []
+        var sends: [[Reaction]] = []
 
         init(_ declaration: ParticipantDeclaration, object: Participant) {
             self.declaration = declaration
@@ -104,8 +105,9 @@ public final class Interpreter: Courier {
     private var childCounters: [Int] = []
     /// The depth at which the current send's deliveries are written.
     private var deliveryDepth = 1
-    /// The number of the send in progress, for numbering its reactions' sends.
-    private var currentNumber: [Int] = []
+    /// The number of the send in progress (`[1, 2]` for 1.2), for numbering its reactions'
+    /// sends: one array for the whole chain, so that a chain d sends deep holds d numbers, not d².
+    private var numberPath: [Int] = []
 
     /// Prepares a run of `script` under `kind`, titled `title`.
     public init(script: Script, title: String, kind: MediatorKind, limits: RunLimits = RunLimits(), sink: any EventSink) {
@@ -137,14 +139,27 @@ public final class Interpreter: Courier {
     }
 
     /// Runs every statement, then releases everything and reports what leaked.
+    ///
+    /// A reaction chain is a chain of nested calls, as in the designs it runs, so the run takes
+    /// place on a thread whose stack is sized for ``RunLimits/maxDepth``.
     public func run() -> RunSummary {
+        onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+    }
+
+    /// The stack a run of reaction chains up to `depth` sends deep needs: a base, and per send the
+    /// frames of the interpreter, the design and the courier, measured at under 12 KiB in a debug
+    /// build (about twice that under AddressSanitizer), with room to spare.
+    static func stackBytes(forDepth depth: Int) -> Int {
+        (16 << 20) + max(0, depth) * (32 << 10)
+    }
+
+    private func runHere() -> RunSummary {
         emit(.scenario(title: title))
         emit(.mediator(kind: kind, replacement: false))
-        var reactions: [Reaction] = []
         for statement in script.statements {
-            if case .reaction(let reaction) = statement { reactions.append(reaction) }
+            guard case .reaction(let reaction) = statement else { continue }
+            reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []].append(reaction)
         }
-        self.reactions = reactions
         for statement in script.statements {
             if summary.stoppedBy != nil { break }
             execute(statement)
@@ -158,7 +173,9 @@ public final class Interpreter: Courier {
         return summary
     }
 
-    private var reactions: [Reaction] = []
+    /// Every reaction of the script by its subject (a participant or a type) and trigger, in the
+    /// order written.
+    private var reactionsBySubject: [String: [Reaction.Trigger: [Reaction]]] = [:]
 
     // MARK: Statements
 
@@ -178,7 +195,7 @@ public final class Interpreter: Courier {
             declare(declaration)
         case .send(let send):
             topLevelSends += 1
-            perform(send, frame: nil, number: [topLevelSends], depth: 0)
+            perform(send, frame: nil, number: topLevelSends, depth: 0)
         case .leave(let name, _):
             emit(.leave(name: name.text))
             if let object = entries[name.text]?.object, let error = mediation?.unregister(object) {
@@ -228,10 +245,8 @@ public final class Interpreter: Courier {
     }
 
     /// Reactions on the participant's name, then on its type, each group in the order written.
-    private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [Reaction] {
-        let matching = reactions.filter { $0.trigger == trigger }
-        return matching.filter { $0.subject.text == declaration.name.text }
-            + matching.filter { $0.subject.text == declaration.typeName }
+    private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [[Reaction]] {
+        [declaration.name.text, declaration.typeName].compactMap { reactionsBySubject[$0]?[trigger] }
     }
 
     /// A new mediator of `newKind` takes over every registered participant, in the old order.
@@ -296,7 +311,8 @@ public final class Interpreter: Courier {
     // MARK: Sends
 
     /// Performs a send: its line, the sender's `sends` reactions, then the deliveries.
-    private func perform(_ send: Send, frame: Frame?, number: [Int], depth: Int) {
+    /// `number` is the send's own part of its number: its count among its trigger's sends.
+    private func perform(_ send: Send, frame: Frame?, number: Int, depth: Int) {
         let message = evaluate(send.message, frame: frame)
         let sender: Participant?
         switch send.sender {
@@ -320,15 +336,14 @@ public final class Interpreter: Courier {
             targetText = names.joined(separator: ", ")
         }
         summary.sends += 1
-        emit(.send(number: number, sender: senderName, targets: targetText, message: message, depth: depth))
+        numberPath.append(number)
+        emit(.send(number: numberPath, sender: senderName, targets: targetText, message: message, depth: depth))
 
         let savedDepth = deliveryDepth
-        let savedNumber = currentNumber
         childCounters.append(0)
-        currentNumber = number
         defer {
             childCounters.removeLast()
-            currentNumber = savedNumber
+            numberPath.removeLast()
             deliveryDepth = savedDepth
         }
         if let sender, let entry = entries[sender.name] {
@@ -377,8 +392,8 @@ public final class Interpreter: Courier {
     }
 
     /// Runs every reaction whose pattern matches, its body one level under its trigger.
-    private func runReactions(_ reactions: [Reaction], for frame: Frame, depth: Int) {
-        for reaction in reactions {
+    private func runReactions(_ groups: [[Reaction]], for frame: Frame, depth: Int) {
+        for reaction in groups.joined() {
             guard summary.stoppedBy == nil else { return }
             guard let bindings = bind(reaction.pattern, to: frame.message) else { continue }
             var bound = frame
@@ -394,8 +409,8 @@ public final class Interpreter: Courier {
         switch statement {
         case .send(let send):
             childCounters[childCounters.count - 1] += 1
-            let number = currentNumber + [childCounters[childCounters.count - 1]]
-            guard number.count <= limits.maxDepth else {
+            let number = childCounters[childCounters.count - 1]
+            guard numberPath.count < limits.maxDepth else {
                 return stop(.depthLimit(limit: limits.maxDepth, step: step, line: stepLine), depth: depth)
             }
             perform(send, frame: frame, number: number, depth: depth)
@@ -415,10 +430,16 @@ public final class Interpreter: Courier {
             return [:]
         case .named(let name, let parameters, _):
             guard case .named(let messageName, let arguments) = message, messageName == name.text else { return nil }
+            guard !parameters.isEmpty else { return [:] }
+            // The first argument with each label, so that binding costs one pass over each list.
+            var labelled: [String: Value] = [:]
+            for argument in arguments {
+                if let label = argument.label, labelled[label] == nil { labelled[label] = argument.value }
+            }
             var bindings: [String: Value] = [:]
             for (position, parameter) in parameters.enumerated() {
-                if let labelled = arguments.first(where: { $0.label == parameter.text }) {
-                    bindings[parameter.text] = labelled.value
+                if let value = labelled[parameter.text] {
+                    bindings[parameter.text] = value
                 } else if position < arguments.count {
                     bindings[parameter.text] = arguments[position].value
                 } else {

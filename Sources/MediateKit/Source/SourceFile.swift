@@ -41,11 +41,15 @@ public struct SourceFile: Sendable {
 
     /// The text of 1-based line `line`, without its newline.
     public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
+        String(decoding: bytes[byteRange(ofLine: line)], as: UTF8.self)
+    }
+
+    /// The byte offsets of 1-based line `line`, without its newline; empty for a line not in the file.
+    public func byteRange(ofLine line: Int) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return 0..<0 }
         let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end < start { end = start }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        return start..<max(start, end)
     }
 
     /// The location of byte `offset`: its line by binary search, its column in characters.

@@ -1,18 +1,29 @@
 /// The front end's entry points: from a scenario file to a checked ``Script``.
 public enum Frontend {
-    /// Lexes and parses; diagnostics from lexer and parser, in source order.
+    /// Lexes and parses; diagnostics from lexer and parser, in source order, at most
+    /// ``Diagnostics/limit`` of them (the parser stops early once it has that many).
     public static func parse(_ file: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
         var parser = Parser(file: file)
         let script = parser.parseScript()
-        return (script, sortedByPosition(parser.lexicalDiagnostics + parser.diagnostics))
+        return (script, sortedByPosition(parser.lexicalDiagnostics + parser.diagnostics.items))
     }
 
-    /// Parses and checks: the script when the file has no error, else every diagnostic (sorted by position).
+    /// Parses and checks: the script when the file has no error, else every diagnostic (sorted by
+    /// position), or the first ``Diagnostics/limit`` of them.
     public static func load(_ file: SourceFile) -> Result<Script, Diagnostics> {
         let (script, syntactic) = parse(file)
-        let diagnostics = sortedByPosition(syntactic + Checker.check(script))
+        return check(script, syntactic: syntactic, in: file)
+    }
+
+    /// Checks a parsed script, given the lexer's and parser's diagnostics. A file that already has
+    /// ``Diagnostics/limit`` syntax errors is not checked.
+    static func check(_ script: Script, syntactic: [Diagnostic], in file: SourceFile) -> Result<Script, Diagnostics> {
+        let full = syntactic.count >= Diagnostics.limit
+        let checked = full ? DiagnosticList() : Checker.check(script)
+        let diagnostics = sortedByPosition(syntactic + checked.items)
         guard diagnostics.isEmpty else {
-            return .failure(Diagnostics(file: file, items: diagnostics))
+            let truncated = full || checked.dropped > 0 || diagnostics.count > Diagnostics.limit
+            return .failure(Diagnostics(file: file, items: Array(diagnostics.prefix(Diagnostics.limit)), truncated: truncated))
         }
         return .success(script)
     }

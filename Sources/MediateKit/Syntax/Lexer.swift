@@ -1,8 +1,9 @@
 /// Splits a scenario file into tokens, reporting every lexical error.
 ///
 /// The lexer works on the file's UTF-8 bytes. Columns are counted in characters: on a line that
-/// is ASCII up to a token, a column is a byte count; past a non-ASCII byte it is counted from the
-/// decoded line, as ``SourceFile/location(ofOffset:)`` does.
+/// is ASCII up to a token, a column is a byte count; past a non-ASCII byte a ``ColumnCounter``
+/// counts characters as the lexer moves along the line, agreeing with
+/// ``SourceFile/location(ofOffset:)`` at the cost of each byte once.
 public struct Lexer {
     private let bytes: [UInt8]
     private var position = 0
@@ -11,8 +12,18 @@ public struct Lexer {
     private var lineStart = 0
     /// The offset of the first non-ASCII byte seen on the current line, if any.
     private var firstNonASCII: Int?
-    /// The lexical errors found so far, in source order.
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// Counts the current line's characters up to the last location asked for, and as it was at
+    /// the start of the current token, where a location behind the counter starts again.
+    private var columns = ColumnCounter(lineStart: 0)
+    private var tokenColumns = ColumnCounter(lineStart: 0)
+    /// The lexical errors found so far, up to ``Diagnostics/limit``.
+    private var found = DiagnosticList()
+
+    /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
+    public var diagnostics: [Diagnostic] { found.items }
+
+    /// How many lexical errors were found so far, those past the limit included.
+    var diagnosticCount: Int { found.items.count + found.dropped }
 
     /// A lexer at the start of `file`.
     public init(_ file: SourceFile) {
@@ -34,6 +45,7 @@ public struct Lexer {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
+            tokenColumns = columns
             switch byte {
             case .space, .tab:
                 position += 1
@@ -44,6 +56,7 @@ public struct Lexer {
                 line += 1
                 lineStart = position
                 firstNonASCII = nil
+                columns = ColumnCounter(lineStart: position)
                 return Token(.newline, location..<end)
             case .hash:
                 skipComment()
@@ -84,16 +97,21 @@ public struct Lexer {
     // MARK: Locations
 
     /// The location of `offset`, which must lie on the current line at or before `position`.
-    private func location(_ offset: Int) -> SourceLocation {
+    private mutating func location(_ offset: Int) -> SourceLocation {
         if let firstNonASCII, offset > firstNonASCII {
-            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            if offset < columns.offset {
+                // Behind the counter: from the current token's start when it can, else the line's.
+                columns = tokenColumns.offset <= offset ? tokenColumns : ColumnCounter(lineStart: lineStart)
+            }
+            let column = columns.column(at: offset, in: bytes)
             return SourceLocation(line: line, column: column, offset: offset)
         }
         return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
     }
 
-    private func range(_ start: Int, _ end: Int) -> SourceRange {
-        location(start)..<location(end)
+    private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
+        let lower = location(start)
+        return lower..<location(end)
     }
 
     private mutating func noteNonASCII(at offset: Int) {
@@ -162,7 +180,7 @@ public struct Lexer {
 
     /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
     private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Token {
-        diagnostics.append(diagnostic)
+        found.append(diagnostic)
         return Token(.invalid, range(start, position))
     }
 
@@ -203,7 +221,7 @@ public struct Lexer {
         noteNonASCII(at: start)
         guard let length = utf8Length(at: start) else {
             position += 1
-            diagnostics.append(.invalidUTF8(bytes[start], at: range(start, position)))
+            found.append(.invalidUTF8(bytes[start], at: range(start, position)))
             return nil
         }
         position += length
@@ -231,7 +249,7 @@ public struct Lexer {
 
         scanning: while true {
             guard position < bytes.count, bytes[position] != .newline else {
-                diagnostics.append(.unterminatedString(at: range(start, position)))
+                found.append(.unterminatedString(at: range(start, position)))
                 break scanning
             }
             let byte = bytes[position]
@@ -304,7 +322,7 @@ public struct Lexer {
                 stepOverNonASCII()
             }
             let escape = String(decoding: bytes[start..<position], as: UTF8.self)
-            diagnostics.append(.invalidEscape(escape, at: range(start, position)))
+            found.append(.invalidEscape(escape, at: range(start, position)))
             return
         }
         text.append(resolved)
@@ -316,7 +334,7 @@ public struct Lexer {
         let start = position
         position += 2
         guard position < bytes.count, bytes[position] == .leftBrace else {
-            diagnostics.append(.malformedUnicodeEscape(at: range(start, position)))
+            found.append(.malformedUnicodeEscape(at: range(start, position)))
             return
         }
         position += 1
@@ -330,12 +348,12 @@ public struct Lexer {
         let closed = position < bytes.count && bytes[position] == .rightBrace
         if closed { position += 1 }
         guard closed, (1...8).contains(digits) else {
-            diagnostics.append(.malformedUnicodeEscape(at: range(start, position)))
+            found.append(.malformedUnicodeEscape(at: range(start, position)))
             return
         }
         guard let scalar = Unicode.Scalar(value) else {
             let escape = String(decoding: bytes[start..<position], as: UTF8.self)
-            diagnostics.append(.invalidUnicodeScalar(escape, at: range(start, position)))
+            found.append(.invalidUnicodeScalar(escape, at: range(start, position)))
             return
         }
         UTF8.encode(scalar) { text.append($0) }

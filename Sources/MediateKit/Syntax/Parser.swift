@@ -19,8 +19,8 @@ struct Parser {
     private var previous: Token
     /// Where the last token before `current` that is not a newline ends.
     private var endOfPreviousToken: SourceLocation
-    /// The syntax errors found so far, in source order.
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The syntax errors found so far, in source order, up to ``Diagnostics/limit``.
+    private(set) var diagnostics = DiagnosticList()
 
     init(file: SourceFile) {
         self.file = file
@@ -43,10 +43,11 @@ struct Parser {
 
     // MARK: Script
 
-    /// Parses the whole file: one statement per line, blank lines ignored.
+    /// Parses the whole file: one statement per line, blank lines ignored. Stops at the
+    /// statement where lexer and parser together reach ``Diagnostics/limit`` errors.
     mutating func parseScript() -> Script {
         var statements: [Statement] = []
-        while current.kind != .endOfFile {
+        while current.kind != .endOfFile, lexer.diagnosticCount + diagnostics.items.count < Diagnostics.limit {
             if current.kind == .newline {
                 advance()
                 continue

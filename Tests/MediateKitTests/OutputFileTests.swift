@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+/// What `mediate` writes, and what it leaves alone when it cannot: run through the built binary.
+///
+/// Every write is atomic and stays in the chosen folder; an output that is missing, a file or
+/// unwritable, a failed Graphviz drawing and a full standard output each end in a clear error,
+/// exit 3, and the files that were there before, byte for byte.
+@Suite("Output files")
+struct OutputFileTests {
+    struct Result {
+        var status: Int32
+        var standardError: String
+    }
+
+    /// Runs `mediate` with `arguments` in `folder`; standard output goes to `standardOutput`
+    /// (nowhere by default).
+    func mediate(_ arguments: [String], in folder: URL, standardOutput: FileHandle = .nullDevice) throws -> Result {
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = standardOutput
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh folder holding a copy of `Scenarios/chat.scenario` and `wide.scenario`, whose 15
+    /// participants make a mesh coupling diagram of 210 references: more than Graphviz is given.
+    func workspace() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+                                         to: folder.appendingPathComponent("chat.scenario"))
+        let wide = (0..<15).map { "participant P\($0)\n" }.joined() + "P0 -> *: \"hello\"\n"
+        try wide.write(to: folder.appendingPathComponent("wide.scenario"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// Every file under `folder`, with its contents: what must not change.
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            files[relative] = isFolder.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func aMissingOutputFolderIsNotCreated() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(["run", "chat.scenario", "--output", "out/nested"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: the output folder 'out/nested' does not exist\nhelp: create it first, or give another --output folder\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    @Test func anOutputThatIsAFileIsLeftAlone() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "keep me\n".write(to: folder.appendingPathComponent("out"), atomically: true, encoding: .utf8)
+        let before = try snapshot(folder)
+        let result = try mediate(["run", "chat.scenario", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: the output 'out' is a file, not a folder\nhelp: give a folder to --output\n")
+        #expect(try snapshot(folder) == before)
+    }
+
+    /// `/proc` is a folder that not even root can make a folder in.
+    @Test func anUnwritableOutputIsAClearError() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(["run", "chat.scenario", "--output", "/proc"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("error: cannot write under '/proc/chat': "))
+        #expect(result.standardError.hasSuffix("help: check that --output names a folder you can write to\n"))
+    }
+
+    /// The mesh's coupling diagram is the last thing drawn, after every transcript and the other
+    /// kinds' diagrams were written beside their destinations: none of them is moved into place.
+    @Test func aFailedDiagramLeavesEveryOldFileAsItWas() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out/wide")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "old transcript\n".write(to: out.appendingPathComponent("wrapper.transcript"), atomically: true, encoding: .utf8)
+        try "old diagram\n".write(to: out.appendingPathComponent("mesh.coupling.svg"), atomically: true, encoding: .utf8)
+        let before = try snapshot(folder)
+        let result = try mediate(["run", "wide.scenario", "--mediator", "all", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: Graphviz could not draw a diagram of wide.scenario: the diagram has 210 edges, "
+            + "more than the 200 that mediate asks Graphviz to lay out (its layout time grows steeply with edges); "
+            + "use --format dot for its DOT source\nhelp: nothing was written under 'out/wide'\n")
+        #expect(try snapshot(folder) == before)
+    }
+
+    @Test func aFailedDiagramLeavesNoNewFolderBehind() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let before = try snapshot(folder)
+        let result = try mediate(["run", "wide.scenario", "--mediator", "mesh", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(try snapshot(folder) == before)
+    }
+
+    @Test func aRunReplacesItsFilesAndLeavesNoTemporaryOnes() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out/chat")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "old\n".write(to: out.appendingPathComponent("mesh.transcript"), atomically: true, encoding: .utf8)
+        let result = try mediate(["run", "chat.scenario", "--mediator", "all", "--output", "out"], in: folder)
+        #expect(result.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names.count == 4 * 5 + 3)
+        #expect(!names.contains { $0.hasPrefix(".") })
+        let mesh = try String(contentsOf: out.appendingPathComponent("mesh.transcript"), encoding: .utf8)
+        #expect(mesh.hasPrefix("scenario Chat"))
+    }
+
+    /// A file named `..scenario` would have `.` for a folder: the output folder itself.
+    @Test func aScenarioWithoutANameHasNoOutputFolder() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("chat.scenario"),
+                                         to: folder.appendingPathComponent("..scenario"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let before = try snapshot(folder)
+        let result = try mediate(["run", "..scenario", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: ..scenario has no name to give its output folder\nhelp: rename it to NAME.scenario\n")
+        #expect(try snapshot(folder) == before)
+    }
+
+    /// A symbolic link where the scenario's folder goes could lead anywhere: nothing is written through it.
+    @Test func aLinkedScenarioFolderIsNotFollowed() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out/chat").path,
+                                                   withDestinationPath: folder.appendingPathComponent("elsewhere").path)
+        let result = try mediate(["run", "chat.scenario", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("error: 'out/chat' is a symbolic link; mediate writes chat.scenario's files only into a folder of its own there\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("elsewhere").path).isEmpty)
+    }
+
+    @Test func renderIntoAMissingFolderWritesNothing() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try snapshot(folder)
+        let result = try mediate(["render", "chat.scenario", "-o", "missing/chat.svg"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "error: cannot draw the messages diagram of chat.scenario to 'missing/chat.svg': No such file or directory\n")
+        #expect(try snapshot(folder) == before)
+    }
+
+    @Test func renderOverAFolderLeavesItAlone() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("chat.svg"), withIntermediateDirectories: true)
+        let before = try snapshot(folder)
+        let result = try mediate(["render", "chat.scenario", "-o", "chat.svg"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("error: cannot draw the messages diagram of chat.scenario to 'chat.svg': "))
+        #expect(try snapshot(folder) == before)
+    }
+
+    @Test func aDiagramTooLargeForGraphvizLeavesTheOldFile() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "old\n".write(to: folder.appendingPathComponent("wide.svg"), atomically: true, encoding: .utf8)
+        let before = try snapshot(folder)
+        let result = try mediate(["render", "wide.scenario", "--graph", "coupling", "--mediator", "mesh", "-o", "wide.svg"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("the diagram has 210 edges"))
+        #expect(try snapshot(folder) == before)
+        let dot = try mediate(["render", "wide.scenario", "--graph", "coupling", "--mediator", "mesh", "-o", "wide.dot"], in: folder)
+        #expect(dot.status == 0)
+    }
+
+    @Test(arguments: [["run", "chat.scenario"], ["render", "chat.scenario"], ["compare", "chat.scenario"]])
+    func aFullStandardOutputExitsThree(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try mediate(arguments, in: folder, standardOutput: full)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasSuffix("error: cannot write to standard output: No space left on device\n"))
+    }
+
+    @Test func anEndlessOrHugeInputExitsThree() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let endless = try mediate(["validate", "/dev/zero"], in: folder)
+        #expect(endless.status == 3)
+        #expect(endless.standardError.hasPrefix("/dev/zero: error: the scenario is longer than 16777216 bytes"))
+        let huge = folder.appendingPathComponent("huge.scenario")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let result = try mediate(["run", "huge.scenario", "chat.scenario"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError == "huge.scenario: error: the scenario is 1073741824 bytes long; mediate reads at most 16 MiB (16777216 bytes)\n"
+            + "help: split it into several scenarios\n")
+    }
+}
