@@ -92,6 +92,8 @@ public enum Graphviz {
             guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
             defer { fclose(file) }
             var discipline = Agdisc_t(mem: mediate_default_memory_discipline(), id: ids, io: mediate_default_io_discipline())
+            // cgraph counts lines across reads; restart at 1 so an error names this graph's line.
+            agsetfile(nil)
             return agread(file, &discipline)
         }
     }
