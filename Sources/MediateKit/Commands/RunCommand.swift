@@ -82,9 +82,11 @@ public struct RunCommand: Sendable {
                      standardError: any TextOutput) -> Int32 {
         guard let outputFolder else {
             var code: Int32 = 0
+            // No diagrams: the transcript alone, with no message graph gathered and no objects walked.
             for kind in kinds {
-                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: standardOutput)
-                code = max(code, finish(run, scenario: scenario, standardError: standardError))
+                let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
+                                              sink: FormattedSink(format: format, output: standardOutput))
+                code = max(code, finish(interpreter.run(), kind: kind, scenario: scenario, standardError: standardError))
             }
             return code
         }
@@ -99,7 +101,7 @@ public struct RunCommand: Sendable {
                 let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: file.output)
                 try file.commit()
                 runs.append(run)
-                code = max(code, finish(run, scenario: scenario, standardError: standardError))
+                code = max(code, finish(run.summary, kind: kind, scenario: scenario, standardError: standardError))
                 try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
                                  to: path("\(kind.rawValue).messages"))
                 try writeDiagram(DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
@@ -139,11 +141,11 @@ public struct RunCommand: Sendable {
     }
 
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
-    private func finish(_ run: KindRun, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
-        if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file))
+    private func finish(_ summary: RunSummary, kind: MediatorKind, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
+        if let stop = summary.stoppedBy, let range = summary.stoppedAt {
+            standardError.write(Self.limitMessage(stop, range: range, kind: kind, in: scenario.file))
         }
-        return run.summary.exitCode
+        return summary.exitCode
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.

@@ -58,8 +58,8 @@ public final class MessageGraphCollector: EventSink {
         case .send(let number, let sender, _, let message, let depth):
             while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
             sendsByDepth[depth] = (number.map(String.init).joined(separator: "."), sender, message.written)
-        case .delivery(let receiver, let sender, _, let depth):
-            record(to: receiver, from: sender, depth: depth, failed: false)
+        case .delivery(let receiver, let sender, let message, let depth):
+            emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
         case .error(.delivery(.missingReceiver(let name)), let depth):
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: name, from: send.sender, depth: depth, failed: true)
@@ -68,6 +68,10 @@ public final class MessageGraphCollector: EventSink {
         default:
             break
         }
+    }
+
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        record(to: receiver, from: sender, depth: depth, failed: false)
     }
 
     private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
@@ -104,5 +108,9 @@ public final class TeeSink: EventSink {
 
     public func emit(_ event: TranscriptEvent) {
         for sink in sinks { sink.emit(event) }
+    }
+
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        for sink in sinks { sink.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
     }
 }
