@@ -32,11 +32,14 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
         }
         cycles = collapsed.strongCycles()
         self.leaked = leaked
-        let coupling = edges.filter { $0.from != $0.to }
+        var fanIn: [String: Int] = [:]
+        var fanOut: [String: Int] = [:]
+        for edge in edges where edge.from != edge.to {
+            fanIn[edge.to, default: 0] += 1
+            fanOut[edge.from, default: 0] += 1
+        }
         participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
-            ParticipantCoupling(name: node.id,
-                                fanIn: coupling.count { $0.to == node.id },
-                                fanOut: coupling.count { $0.from == node.id })
+            ParticipantCoupling(name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0])
         }
     }
 }
@@ -74,7 +77,7 @@ extension ReferenceGraph {
     /// node order.
     public func collapsed() -> ReferenceGraph {
         let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
-        let keptIds = Set(kept.map(\.id))
+        let order = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let outgoing = Dictionary(grouping: edges, by: \.from)
         var collapsedEdges: [Edge] = []
         for source in kept {
@@ -89,7 +92,7 @@ extension ReferenceGraph {
                     next += 1
                     for edge in outgoing[id, default: []] where edge.ownership.rank <= ownership.rank {
                         let path = label.isEmpty ? edge.label : label + "." + edge.label
-                        if keptIds.contains(edge.to) {
+                        if order[edge.to] != nil {
                             if best[edge.to] == nil { best[edge.to] = (path, ownership) }
                         } else if seen.insert(edge.to).inserted {
                             queue.append((edge.to, path))
@@ -97,9 +100,9 @@ extension ReferenceGraph {
                     }
                 }
             }
-            for target in kept {
-                guard let found = best[target.id] else { continue }
-                collapsedEdges.append(Edge(from: source.id, to: target.id, label: found.label, ownership: found.ownership))
+            let targets = best.map { (position: order[$0.key]!, id: $0.key, found: $0.value) }.sorted { $0.position < $1.position }
+            for target in targets {
+                collapsedEdges.append(Edge(from: source.id, to: target.id, label: target.found.label, ownership: target.found.ownership))
             }
         }
         return ReferenceGraph(nodes: kept, edges: collapsedEdges)

@@ -8,11 +8,14 @@ public struct KindRun: Sendable {
     public var metrics: CouplingMetrics
 
     /// Runs `scenario` under `kind`, streaming the transcript in `format` to `output` (nowhere when
-    /// nil), and reads the reference graph at the end of the steps.
+    /// nil), and reads the reference graph at the end of the steps. Without `collectingMessages`
+    /// the message graph is left empty, which saves a large run a few thousand instructions for
+    /// every link it makes.
     public static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, output: (any TextOutput)?) -> KindRun {
+                           format: OutputFormat = .transcript, output: (any TextOutput)?,
+                           collectingMessages: Bool = true) -> KindRun {
         let collector = MessageGraphCollector()
-        var sinks: [any EventSink] = [collector]
+        var sinks: [any EventSink] = collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output)) }
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
                                       sink: TeeSink(sinks))

@@ -52,7 +52,8 @@ public struct RenderCommand: Sendable {
         var stops: [KindRun] = []
         switch graph {
         case .messages, .coupling:
-            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil)
+            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil,
+                                  collectingMessages: graph == .messages)
             stops = [run]
             dot = graph == .messages
                 ? DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)

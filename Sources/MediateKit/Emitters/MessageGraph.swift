@@ -43,7 +43,12 @@ public final class MessageGraphCollector: EventSink {
     public private(set) var graph = MessageGraph()
     /// The send in progress at each depth, to attribute deliveries and errors to it.
     private var sendsByDepth: [(number: String, sender: String, message: String)?] = []
-    private var linkIndex: [String: [String: Int]] = [:]
+    /// A link's position in `graph.links`, by its two ends.
+    private var linkIndex: [LinkKey: Int] = [:]
+    private struct LinkKey: Hashable {
+        var from: String
+        var to: String
+    }
     private var usesMediator = false
 
     public init() {}
@@ -77,25 +82,30 @@ public final class MessageGraphCollector: EventSink {
     private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
         guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
         if receiver == "mediator" || sender == "mediator" { usesMediator = true }
+        let key = LinkKey(from: sender, to: receiver)
         let index: Int
-        if let known = linkIndex[sender]?[receiver] {
+        if let known = linkIndex[key] {
             index = known
         } else {
             index = graph.links.count
-            linkIndex[sender, default: [:]][receiver] = index
+            linkIndex[key] = index
             graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
         }
-        graph.links[index].total += 1
-        if let known = graph.links[index].messages.firstIndex(where: { $0.text == send.message && $0.failed == failed }) {
-            graph.links[index].messages[known].count += 1
-            if graph.links[index].messages[known].numbers.count < 3 {
-                graph.links[index].messages[known].numbers.append(send.number)
-            }
-        } else if graph.links[index].messages.count < MessageGraph.distinctMessagesPerLink {
-            graph.links[index].messages.append(
-                MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [send.number]))
+        graph.links[index].add(send.message, number: send.number, failed: failed)
+    }
+}
+
+extension MessageGraph.Link {
+    /// Counts one more message on the link, keeping it if it is one of the first distinct ones.
+    mutating func add(_ text: String, number: String, failed: Bool) {
+        total += 1
+        if let known = messages.firstIndex(where: { $0.text == text && $0.failed == failed }) {
+            messages[known].count += 1
+            if messages[known].numbers.count < 3 { messages[known].numbers.append(number) }
+        } else if messages.count < MessageGraph.distinctMessagesPerLink {
+            messages.append(MessageGraph.Message(text: text, failed: failed, count: 1, numbers: [number]))
         } else {
-            graph.links[index].uncounted += 1
+            uncounted += 1
         }
     }
 }
