@@ -137,15 +137,15 @@ extension Mediate {
         @Option(help: "What to write (default: from -o's extension, else svg).")
         var format: ArgumentChoice<DiagramFormat>?
 
-        @Option(help: "Graphviz's layout engine.")
-        var layout: ArgumentChoice<GraphvizLayout> = ArgumentChoice(.dot)
+        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects).")
+        var layout: ArgumentChoice<GraphvizLayout>?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
         var output: String?
 
         func run() throws {
             let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
-                                        layout: layout.value, outputPath: output)
+                                        layout: layout?.value, outputPath: output)
             let code = command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
                                        standardError: FileDescriptorOutput(descriptor: 2))
             if code != 0 { throw ExitCode(code) }

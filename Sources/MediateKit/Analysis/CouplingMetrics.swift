@@ -131,42 +131,74 @@ extension ReferenceGraph {
             if from == to { selfReferenced.insert(from) }
         }
 
-        var index = Array(repeating: -1, count: graph.nodes.count)
-        var lowLink = Array(repeating: 0, count: graph.nodes.count)
-        var onStack = Array(repeating: false, count: graph.nodes.count)
-        var stack: [Int] = []
-        var counter = 0
-        var components: [[Int]] = []
+        var tarjan = Tarjan(successors: successors)
+        let components = tarjan.components()
+        return components
+            .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
+            .map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+            .map { $0.map { graph.nodes[$0].id } }
+    }
+}
 
-        func connect(_ node: Int) {
-            index[node] = counter
-            lowLink[node] = counter
-            counter += 1
-            stack.append(node)
-            onStack[node] = true
-            for successor in successors[node] {
+/// Tarjan's strongly connected components over nodes `0..<successors.count`, with an explicit
+/// stack rather than recursion, so that a long chain of references cannot overflow the call stack.
+private struct Tarjan {
+    let successors: [[Int]]
+    private var index: [Int]
+    private var lowLink: [Int]
+    private var onStack: [Bool]
+    private var stack: [Int] = []
+    private var counter = 0
+    private var found: [[Int]] = []
+
+    init(successors: [[Int]]) {
+        self.successors = successors
+        index = Array(repeating: -1, count: successors.count)
+        lowLink = Array(repeating: 0, count: successors.count)
+        onStack = Array(repeating: false, count: successors.count)
+    }
+
+    /// Every component, each as its members in the order they left the stack.
+    mutating func components() -> [[Int]] {
+        for node in successors.indices where index[node] == -1 { connect(node) }
+        return found
+    }
+
+    private mutating func enter(_ node: Int) {
+        index[node] = counter
+        lowLink[node] = counter
+        counter += 1
+        stack.append(node)
+        onStack[node] = true
+    }
+
+    /// The depth-first search from `root`; each frame is a node and its next successor to try.
+    private mutating func connect(_ root: Int) {
+        var frames = [(node: root, next: 0)]
+        enter(root)
+        while let (node, next) = frames.last {
+            if next < successors[node].count {
+                frames[frames.count - 1].next += 1
+                let successor = successors[node][next]
                 if index[successor] == -1 {
-                    connect(successor)
-                    lowLink[node] = min(lowLink[node], lowLink[successor])
+                    enter(successor)
+                    frames.append((successor, 0))
                 } else if onStack[successor] {
                     lowLink[node] = min(lowLink[node], index[successor])
                 }
+                continue
             }
-            guard lowLink[node] == index[node] else { return }
+            frames.removeLast()
+            if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+            guard lowLink[node] == index[node] else { continue }
             var component: [Int] = []
             while let member = stack.popLast() {
                 onStack[member] = false
                 component.append(member)
                 if member == node { break }
             }
-            components.append(component)
+            found.append(component)
         }
-
-        for node in graph.nodes.indices where index[node] == -1 { connect(node) }
-        return components
-            .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
-            .map { $0.sorted() }
-            .sorted { $0[0] < $1[0] }
-            .map { $0.map { graph.nodes[$0].id } }
     }
 }

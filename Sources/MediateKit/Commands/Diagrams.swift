@@ -18,8 +18,9 @@ func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws {
     try file.commit()
 }
 
-/// Renders DOT through the Graphviz library, in process.
-func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout) throws -> [UInt8] {
+/// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the
+/// diagram names for its size (see `DOTEmitter.radialAbove`).
+func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throws -> [UInt8] {
     switch format {
     case .dot: return Array(dot.utf8)
     case .svg: return try Graphviz.render(dot, layout: layout, format: .svg)

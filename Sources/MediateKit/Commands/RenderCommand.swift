@@ -9,13 +9,14 @@ public struct RenderCommand: Sendable {
     public var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
     public var format: DiagramFormat?
-    public var layout: GraphvizLayout
+    /// nil: the engine the diagram names for its size (dot, or twopi for a large coupling graph).
+    public var layout: GraphvizLayout?
     /// nil: standard output.
     public var outputPath: String?
     public var limits: RunLimits
 
     public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
-                layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits()) {
+                layout: GraphvizLayout? = nil, outputPath: String? = nil, limits: RunLimits = RunLimits()) {
         self.path = path
         self.mediator = mediator
         self.graph = graph

@@ -137,7 +137,7 @@ public struct RunCommand: Sendable {
     /// Writes `NAME.dot` and `NAME.svg`.
     private func writeDiagram(_ dot: String, to name: String) throws {
         try writeAtomically(dot.utf8, to: name + ".dot")
-        try writeAtomically(try render(dot, format: .svg, layout: .dot), to: name + ".svg")
+        try writeAtomically(try render(dot, format: .svg, layout: nil), to: name + ".svg")
     }
 
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
