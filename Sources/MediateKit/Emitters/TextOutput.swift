@@ -55,7 +55,7 @@ public final class FileDescriptorOutput: TextOutput {
 
     /// Writes raw bytes, such as a rendered PNG.
     public func write(bytes: some Sequence<UInt8>) {
-        let copied = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
         if copied == nil { Array(bytes).withUnsafeBytes { append($0) } }
     }
 
@@ -106,16 +106,21 @@ public struct OutputError: Error, CustomStringConvertible {
 public final class FormattedSink: EventSink {
     private let format: OutputFormat
     private let output: any TextOutput
-    /// The sender and message of the last delivery, and ` <- SENDER MESSAGE` with its newline
-    /// in UTF-8: every delivery of a send shares them, so they are formatted once per send.
+    /// The sender and message of the last delivery: every delivery of a send shares them, so
+    /// ` <- SENDER MESSAGE` and its newline are formatted once per send.
     private var lastSender = ""
     private var lastMessage: Message?
-    private var deliveryTail: [UInt8] = []
+    /// Memory the sink owns, so that the hot path retains nothing: that tail in UTF-8 in its
+    /// first `tailCount` bytes, then room to assemble a delivery line.
+    private var scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+    private var tailCount = 0
 
     public init(format: OutputFormat, output: any TextOutput) {
         self.format = format
         self.output = output
     }
+
+    deinit { scratch.deallocate() }
 
     public func emit(_ event: TranscriptEvent) {
         switch format {
@@ -136,8 +141,9 @@ public final class FormattedSink: EventSink {
         }
     }
 
-    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, assembled on the stack and written
-    /// at once, all but the indentation and the receiver reused from the previous delivery.
+    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, assembled in memory the sink owns
+    /// and written at once, all but the indentation and the receiver reused from the previous
+    /// delivery.
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         switch format {
         case .transcript: break
@@ -147,20 +153,33 @@ public final class FormattedSink: EventSink {
         if message != lastMessage || sender != lastSender {
             lastSender = sender
             lastMessage = message
-            deliveryTail = Array(" <- \(sender) \(message.written)\n".utf8)
-        }
-        var receiver = receiver
-        let indent = 2 * depth
-        receiver.withUTF8 { name in
-            deliveryTail.withUnsafeBytes { tail in
-                withUnsafeTemporaryAllocation(byteCount: indent + name.count + tail.count, alignment: 1) { line in
-                    let start = line.baseAddress!
-                    start.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
-                    (start + indent).copyMemory(from: name.baseAddress!, byteCount: name.count)
-                    (start + indent + name.count).copyMemory(from: tail.baseAddress!, byteCount: tail.count)
-                    output.write(utf8: UnsafeRawBufferPointer(line))
-                }
+            var tail = " <- \(sender) \(message.written)\n"
+            tail.withUTF8 { bytes in
+                reserve(bytes.count, keepingTail: false)
+                scratch.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                tailCount = bytes.count
             }
         }
+        var receiver = receiver
+        receiver.withUTF8 { name in
+            let indent = 2 * depth
+            let length = indent + name.count + tailCount
+            reserve(tailCount + length, keepingTail: true)
+            let tail = scratch.baseAddress!
+            let line = tail + tailCount
+            line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
+            if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
+            (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
+            output.write(utf8: UnsafeRawBufferPointer(start: line, count: length))
+        }
+    }
+
+    /// Grows `scratch` to at least `count` bytes, keeping the tail if asked.
+    private func reserve(_ count: Int, keepingTail: Bool) {
+        guard count > scratch.count else { return }
+        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * scratch.count), alignment: 1)
+        if keepingTail { grown.baseAddress!.copyMemory(from: scratch.baseAddress!, byteCount: tailCount) }
+        scratch.deallocate()
+        scratch = grown
     }
 }
