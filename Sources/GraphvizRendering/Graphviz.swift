@@ -9,7 +9,7 @@ import Darwin
 
 /// A Graphviz layout engine, named as Graphviz names it.
 public enum GraphvizLayout: String, CaseIterable, Sendable {
-    case dot, neato, fdp, sfdp, circo
+    case dot, neato, fdp, sfdp, circo, twopi
 }
 
 /// An output format Graphviz renders to, named as Graphviz names it.
@@ -77,6 +77,16 @@ public enum Graphviz {
         guard let graph = read(dot, ids: ids) else { throw reportedError(or: "Graphviz could not read the graph") }
         defer { agclose(graph) }
         let engine = layout?.rawValue ?? declaredLayout(of: graph) ?? GraphvizLayout.dot.rawValue
+        // Graphviz lets a graph's own `layout` attribute win over the engine it is given: an
+        // engine asked for explicitly is written into the graph.
+        if let layout {
+            "layout".withCString { name in
+                layout.rawValue.withCString { value in
+                    _ = agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value),
+                                  UnsafeMutablePointer(mutating: ""))
+                }
+            }
+        }
         guard gvLayout(context, graph, engine) == 0 else { throw reportedError(or: "\(engine) layout failed") }
         defer { gvFreeLayout(context, graph) }
         try throwIfErrorReported()
