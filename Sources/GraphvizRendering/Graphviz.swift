@@ -9,7 +9,7 @@ import Darwin
 
 /// A Graphviz layout engine, named as Graphviz names it.
 public enum GraphvizLayout: String, CaseIterable, Sendable {
-    case dot, neato, fdp, sfdp, circo
+    case dot, neato, fdp, sfdp, circo, twopi
 }
 
 /// An output format Graphviz renders to, named as Graphviz names it.
@@ -32,17 +32,23 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
 /// Lays out and renders DOT text through libgraphviz, in this process.
 ///
 /// Graphviz keeps global state (its parser, its error buffer), so every call takes one lock.
+/// One Graphviz context serves every call: it is made on first use and kept for the life of the
+/// process, since making one reads Graphviz's plugin configuration anew (as much work as laying
+/// out a small diagram).
 /// Graphviz's messages never reach standard error: errors are thrown, warnings are dropped.
 public enum Graphviz {
     /// Lays out `dot` with `layout` and renders it; calls are serialized (Graphviz is not thread-safe).
+    /// Without `layout`, the engine is the one the graph names in its `layout` attribute, else dot.
     ///
     /// Throws Graphviz's message for a syntax error, a failed layout or render, or any error Graphviz
     /// reports on the way (a bad HTML-like label, say). Name the graph: an anonymous one gets an id
     /// from a process-wide counter ("%3", "%15"…) in its SVG, so the same text would not give the same bytes.
-    public static func render(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
-        try lock.withLock { _ throws(GraphvizError) in
+    public static func render(_ dot: String, layout: GraphvizLayout?, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+        try shared.withLock { context throws(GraphvizError) in
             try withMessagesCaptured { () throws(GraphvizError) in
-                try renderHoldingLock(dot, layout: layout, format: format)
+                if context == nil { context = gvContext() }
+                guard let context else { throw reportedError(or: "Graphviz could not create a context") }
+                return try renderHoldingLock(dot, context: context, layout: layout, format: format)
             }
         }
     }
@@ -51,27 +57,37 @@ public enum Graphviz {
     ///
     /// Debian 12's libgraphviz 2.42.2 calls itself "2.43.0".
     public static var version: String {
-        lock.withLock { _ in
+        shared.withLock { context in
             withMessagesCaptured {
-                guard let context = gvContext() else { return "unknown" }
-                defer { gvFreeContext(context) }
+                if context == nil { context = gvContext() }
+                guard let context else { return "unknown" }
                 return gvcVersion(context).map { String(cString: $0) } ?? "unknown"
             }
         }
     }
 
-    /// Held for every call into Graphviz.
-    private static let lock = Mutex(())
+    /// Held for every call into Graphviz, with the context every call shares (nil until first used).
+    private static let shared = Mutex<OpaquePointer?>(nil)
 
-    private static func renderHoldingLock(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
-        guard let context = gvContext() else { throw reportedError(or: "Graphviz could not create a context") }
-        defer { gvFreeContext(context) }
+    private static func renderHoldingLock(_ dot: String, context: OpaquePointer, layout: GraphvizLayout?,
+                                          format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
         let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         ids.initialize(to: SequentialIDs.discipline())
         defer { ids.deallocate() }
         guard let graph = read(dot, ids: ids) else { throw reportedError(or: "Graphviz could not read the graph") }
         defer { agclose(graph) }
-        guard gvLayout(context, graph, layout.rawValue) == 0 else { throw reportedError(or: "\(layout.rawValue) layout failed") }
+        let engine = layout?.rawValue ?? declaredLayout(of: graph) ?? GraphvizLayout.dot.rawValue
+        // Graphviz lets a graph's own `layout` attribute win over the engine it is given: an
+        // engine asked for explicitly is written into the graph.
+        if let layout {
+            "layout".withCString { name in
+                layout.rawValue.withCString { value in
+                    _ = agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value),
+                                  UnsafeMutablePointer(mutating: ""))
+                }
+            }
+        }
+        guard gvLayout(context, graph, engine) == 0 else { throw reportedError(or: "\(engine) layout failed") }
         defer { gvFreeLayout(context, graph) }
         try throwIfErrorReported()
         var data: UnsafeMutablePointer<CChar>?
@@ -100,6 +116,13 @@ public enum Graphviz {
             agreadline(1)
             return agread(file, &discipline)
         }
+    }
+
+    /// The engine a graph names in its own `layout` attribute, if it names one Graphviz has.
+    private static func declaredLayout(of graph: UnsafeMutablePointer<Agraph_t>) -> String? {
+        let value = "layout".withCString { agget(graph, UnsafeMutablePointer(mutating: $0)) }
+        guard let value, let layout = GraphvizLayout(rawValue: String(cString: value)) else { return nil }
+        return layout.rawValue
     }
 
     /// Runs `body` with Graphviz's messages kept in cgraph's buffer instead of printed to standard error.

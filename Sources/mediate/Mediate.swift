@@ -144,8 +144,8 @@ extension Mediate {
         @Option(help: "What to write (default: from -o's extension, else svg).")
         var format: ArgumentChoice<DiagramFormat>?
 
-        @Option(help: "Graphviz's layout engine.")
-        var layout: ArgumentChoice<GraphvizLayout> = ArgumentChoice(.dot)
+        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects).")
+        var layout: ArgumentChoice<GraphvizLayout>?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
         var output: String?
@@ -154,7 +154,7 @@ extension Mediate {
 
         func run() throws {
             let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
-                                        layout: layout.value, outputPath: output, diagnosticFormat: diagnostics.format)
+                                        layout: layout?.value, outputPath: output, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }

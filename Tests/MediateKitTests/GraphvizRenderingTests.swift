@@ -53,6 +53,15 @@ struct GraphvizRenderingTests {
         }
     }
 
+    @Test func anErrorNamesTheLineOfItsOwnGraphAfterAnotherWasRead() throws {
+        _ = try Graphviz.render("digraph {\n  a\n  b\n  a -> b\n}", layout: .dot, format: .svg)
+        #expect {
+            try Graphviz.render("digraph { a -> }", layout: .dot, format: .svg)
+        } throws: { error in
+            (error as? GraphvizError)?.message == "syntax error in line 1 near '}'"
+        }
+    }
+
     @Test func aBadHTMLLabelThrowsDuringLayout() {
         #expect {
             try Graphviz.render("digraph { a [label=<<TABLE><TR></TABLE>>] }", layout: .dot, format: .svg)

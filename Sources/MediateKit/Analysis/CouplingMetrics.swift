@@ -77,7 +77,6 @@ extension ReferenceGraph {
     /// node order.
     public func collapsed() -> ReferenceGraph {
         let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
-        let keptIds = Set(kept.map(\.id))
         let position = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let outgoing = Dictionary(grouping: edges, by: \.from)
         var collapsedEdges: [Edge] = []
@@ -93,7 +92,7 @@ extension ReferenceGraph {
                     next += 1
                     for edge in outgoing[id, default: []] where edge.ownership.rank <= ownership.rank {
                         let path = label.isEmpty ? edge.label : label + "." + edge.label
-                        if keptIds.contains(edge.to) {
+                        if position[edge.to] != nil {
                             if best[edge.to] == nil { best[edge.to] = (path, ownership) }
                         } else if seen.insert(edge.to).inserted {
                             queue.append((edge.to, path))

@@ -9,11 +9,13 @@ public struct KindRun: Sendable {
 
     /// Runs `scenario` under `kind`, streaming the transcript in `format` to `output` (nowhere when
     /// nil), and reads the reference graph at the end of the steps. Without `analyze`, neither the
-    /// message flow nor the references are gathered (a run that only writes its transcript).
+    /// message flow nor the references are gathered (a run that only writes its transcript);
+    /// without `collectingMessages` only the message flow is skipped (a coupling diagram).
     public static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?) -> KindRun {
+                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+                           collectingMessages: Bool = true) -> KindRun {
         let collector = MessageGraphCollector()
-        var sinks: [any EventSink] = analyze ? [collector] : []
+        var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output)) }
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
                                       sink: TeeSink(sinks))

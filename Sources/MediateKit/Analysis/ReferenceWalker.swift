@@ -41,6 +41,8 @@ private struct Walk {
     private var countByType: [String: Int] = [:]
     /// Every object found, in order: the breadth-first queue.
     private var found: [AnyObject] = []
+    /// The stored fields of every type met so far.
+    private var fieldsByType: [ObjectIdentifier: [StoredField]] = [:]
 
     mutating func add(_ root: ReferenceRoot) {
         let key = ObjectIdentifier(root.object)
@@ -79,6 +81,15 @@ private struct Walk {
         return id
     }
 
+    /// `StoredField.declared(by:)`, read from the runtime once per type.
+    private mutating func storedFields(of type: Any.Type) -> [StoredField] {
+        let key = ObjectIdentifier(type)
+        if let known = fieldsByType[key] { return known }
+        let fields = StoredField.declared(by: type)
+        fieldsByType[key] = fields
+        return fields
+    }
+
     /// Follows the stored fields of `object`, superclass fields first.
     private mutating func visit(object: AnyObject, id: String) {
         var levels: [Mirror] = []
@@ -89,7 +100,7 @@ private struct Walk {
         }
         let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for (depth, mirror) in levels.enumerated().reversed() {
-            let fields = StoredField.declared(by: mirror.subjectType)
+            let fields = storedFields(of: mirror.subjectType)
             // Only a generated mirror lists the fields in order; the most derived may be custom.
             let generated = depth > 0 || !(object is CustomReflectable)
             let dangling = generated ? StoredField.danglingUnowned(fields, in: storage) : []
@@ -148,7 +159,7 @@ private struct Walk {
                 visit(entry.value, path: key, ownership: ownership, from: from)
             }
         case .struct?:
-            let fields = StoredField.declared(by: mirror.subjectType)
+            let fields = storedFields(of: mirror.subjectType)
             let dangling = value is CustomReflectable ? [] : StoredField.danglingUnowned(fields, inValue: value)
             visitFields(of: mirror, fields: fields, skipping: dangling, path: path, ownership: ownership, from: from)
         default:

@@ -18,21 +18,27 @@ func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws {
     try file.commit()
 }
 
-/// The most edges a diagram may have for Graphviz to lay it out. Layout time grows steeply with
-/// labelled edges: a 14-participant mesh's 182 references take a second or two, a
-/// 20-participant mesh's 380 a minute. A larger diagram stops with an error (exit 3); its DOT
-/// source can still be written with `--format dot`.
+/// The most labelled edges a diagram may have for Graphviz to lay it out. Layout time grows
+/// steeply with labelled edges: a 14-participant mesh's 182 references take a second or two, a
+/// 20-participant mesh's 380 a minute. Large diagrams leave their field names out (see
+/// `DOTEmitter`), and those may have up to ``maxUnlabelledDiagramEdges``. A larger diagram stops
+/// with an error (exit 3); its DOT source can still be written with `--format dot`.
 public let maxDiagramEdges = 200
+/// The most edges of any kind a diagram may have.
+public let maxUnlabelledDiagramEdges = 5_000
 
-/// Renders DOT through the Graphviz library, in process; throws, before calling Graphviz, when
-/// the diagram has more than ``maxDiagramEdges`` edges.
-func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout) throws -> [UInt8] {
+/// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the
+/// diagram names for its size (see `DOTEmitter.radialAbove`). Throws, before calling Graphviz,
+/// when the diagram has too many edges.
+func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throws -> [UInt8] {
     if format != .dot {
         // Every edge the emitters write is `"FROM" -> "TO"`; a quote inside a label is escaped.
-        let edges = dot.split(separator: "\n").count { $0.contains(#"" -> ""#) }
-        guard edges <= maxDiagramEdges else {
-            throw GraphvizError(message: "the diagram has \(edges) edges, more than the \(maxDiagramEdges) that mediate asks "
-                + "Graphviz to lay out (its layout time grows steeply with edges); use --format dot for its DOT source")
+        let edges = dot.split(separator: "\n").filter { $0.contains(#"" -> ""#) }
+        let labelled = edges.count { $0.contains("label=") }
+        guard labelled <= maxDiagramEdges, edges.count <= maxUnlabelledDiagramEdges else {
+            throw GraphvizError(message: "the diagram has \(edges.count) edges (\(labelled) labelled), more than mediate asks "
+                + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
+                + "steeply with edges); use --format dot for its DOT source")
         }
     }
     switch format {

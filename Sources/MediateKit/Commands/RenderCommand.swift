@@ -9,7 +9,8 @@ public struct RenderCommand: Sendable {
     public var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
     public var format: DiagramFormat?
-    public var layout: GraphvizLayout
+    /// nil: the engine the diagram names for its size (dot, or twopi for a large coupling graph).
+    public var layout: GraphvizLayout?
     /// nil: standard output.
     public var outputPath: String?
     public var limits: RunLimits
@@ -18,7 +19,7 @@ public struct RenderCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
-                layout: GraphvizLayout = .dot, outputPath: String? = nil, limits: RunLimits = RunLimits(),
+                layout: GraphvizLayout? = nil, outputPath: String? = nil, limits: RunLimits = RunLimits(),
                 diagnosticFormat: DiagnosticFormat = .text) {
         self.diagnosticFormat = diagnosticFormat
         self.path = path
@@ -53,7 +54,8 @@ public struct RenderCommand: Sendable {
         var stops: [KindRun] = []
         switch graph {
         case .messages, .coupling:
-            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil)
+            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil,
+                                  collectingMessages: graph == .messages)
             stops = [run]
             dot = graph == .messages
                 ? DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)

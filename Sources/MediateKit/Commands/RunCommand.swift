@@ -91,6 +91,7 @@ public struct RunCommand: Sendable {
                      standardError: any TextOutput) -> Int32 {
         guard let outputFolder else {
             var code: Int32 = 0
+            // No diagrams: the transcript alone, with no message graph gathered and no objects walked.
             for kind in kinds {
                 let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, analyze: false, output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
@@ -113,7 +114,7 @@ public struct RunCommand: Sendable {
             order.append(name)
         }
         func writeDiagram(_ dot: String, as name: String) throws {
-            let svg = try render(dot, format: .svg, layout: .dot)
+            let svg = try render(dot, format: .svg, layout: nil)
             try stage(dot.utf8, as: name + ".dot")
             try stage(svg, as: name + ".svg")
         }

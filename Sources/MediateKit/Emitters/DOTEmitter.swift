@@ -52,10 +52,31 @@ public enum DOTEmitter {
     /// Every object and stored reference of one implementation: strong solid, weak dashed,
     /// unowned dotted, members of strong cycles in red, leaked objects with a double border.
     /// Declared participants already deallocated at the end of the steps appear greyed out.
+    ///
+    /// Past `radialAbove` objects the graph names twopi as its layout (dot's time grows steeply
+    /// with size) and leaves the field names out (Graphviz places thousands of edge labels
+    /// slowly, and no one could read them); a dense graph, past `foldReferencesAbove` references and
+    /// `denseRatio` per object (a large mesh), is drawn folded (`foldedCoupling`). The title
+    /// says which.
     public static func coupling(_ graph: ReferenceGraph, metrics: CouplingMetrics,
                                 participants: [(name: String, type: String)], title: String, kind: MediatorKind) -> String {
-        var out = header(name: "coupling", label: "\(title) — coupling under \(kind.rawValue)")
-        out += "  graph [rankdir=TB, nodesep=0.4, ranksep=0.8];\n"
+        let label = "\(title) — coupling under \(kind.rawValue)"
+        if graph.edges.count > foldReferencesAbove, graph.edges.count > denseRatio * graph.nodes.count {
+            return foldedCoupling(graph, metrics: metrics, participants: participants, label: label)
+        }
+        let radial = graph.nodes.count > radialAbove
+        let note = "\n\(grouped(graph.nodes.count)) objects, \(grouped(graph.edges.count)) references: laid out by twopi, field names left out"
+        var out = header(name: "coupling", label: label + (radial ? note : ""))
+        if radial {
+            // The mediator at the centre, its colleagues around it on a ring wide enough for all
+            // of them side by side (about 0.9 inch each); thousands of edges in grey.
+            let root = graph.nodes.first { $0.role == .mediator }.map { ", root=\(DOT.quoted($0.id))" } ?? ""
+            let radius = max(2, Int((Double(graph.nodes.count) * 0.9 / (2 * Double.pi)).rounded(.up)))
+            out += "  graph [layout=twopi, ranksep=\(radius), overlap=true, outputorder=edgesfirst\(root)];\n"
+            out += "  edge [color=\"#00000060\"];\n"
+        } else {
+            out += "  graph [rankdir=TB, nodesep=0.4, ranksep=0.8];\n"
+        }
         let inCycle = Set(graph.strongCycles().joined())
         let leaked = Set(metrics.leaked)
         let types = Dictionary(participants.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
@@ -74,7 +95,8 @@ public enum DOTEmitter {
         }
         for edge in graph.edges {
             // Only strong references rank the layout, so owners sit above what they own.
-            var style = "label=\(DOT.quoted(edge.label)), \(edgeStyle(edge.ownership))" + (edge.ownership == .strong ? "" : ", constraint=false")
+            var style = (radial ? "" : "label=\(DOT.quoted(edge.label)), ") + edgeStyle(edge.ownership)
+                + (edge.ownership == .strong ? "" : ", constraint=false")
             if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
                 style += ", color=\"#c62828\""
             }
@@ -82,6 +104,120 @@ public enum DOTEmitter {
         }
         out += legend()
         return out + "}\n"
+    }
+
+    /// Above this many objects a coupling graph is laid out radially by twopi, without field names.
+    public static let radialAbove = 200
+    /// A coupling graph with more references than this, and more than `denseRatio` per object,
+    /// is drawn folded.
+    static let foldReferencesAbove = 400
+    static let denseRatio = 4
+
+    /// A dense coupling graph folded: one node per kind of object (the participants of one type,
+    /// the internal objects of one type, each mediator alone) with its count, and one edge per
+    /// kind of reference (ends, ownership, field with its indices folded to `[…]`) with its count.
+    /// A group is red when a member is in a strong cycle; leaked and deallocated members are counted.
+    static func foldedCoupling(_ graph: ReferenceGraph, metrics: CouplingMetrics,
+                               participants: [(name: String, type: String)], label: String) -> String {
+        let types = Dictionary(participants.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let inCycle = Set(metrics.cycles.joined())
+        let leaked = Set(metrics.leaked)
+        struct Group {
+            var role: NodeRole
+            var name: String
+            var members = 0
+            var leaked = 0
+            var inCycle = false
+        }
+        var groups: [Group] = []
+        var groupByKey: [String: Int] = [:]
+        var groupOfNode: [String: Int] = [:]
+        for node in graph.nodes {
+            let name = node.role == .participant ? types[node.id] ?? node.typeName : node.role == .internal ? node.typeName : node.id
+            let key = "\(node.role.rawValue) \(name)"
+            let index = groupByKey[key] ?? groups.count
+            if index == groups.count {
+                groups.append(Group(role: node.role, name: name))
+                groupByKey[key] = index
+            }
+            groups[index].members += 1
+            if leaked.contains(node.id) { groups[index].leaked += 1 }
+            if inCycle.contains(node.id) { groups[index].inCycle = true }
+            groupOfNode[node.id] = index
+        }
+        struct Fold: Hashable {
+            var from: Int
+            var to: Int
+            var ownership: Ownership
+            var field: String
+        }
+        var folds: [Fold] = []
+        var counts: [Fold: Int] = [:]
+        for edge in graph.edges {
+            guard let from = groupOfNode[edge.from], let to = groupOfNode[edge.to] else { continue }
+            let fold = Fold(from: from, to: to, ownership: edge.ownership, field: foldedIndices(edge.label))
+            if counts[fold] == nil { folds.append(fold) }
+            counts[fold, default: 0] += 1
+        }
+        let alive = Set(graph.nodes.map(\.id))
+        let gone = participants.count { !alive.contains($0.name) }
+        var note = "\nfolded: \(grouped(graph.nodes.count)) objects and \(grouped(graph.edges.count)) references, grouped by type"
+        if gone > 0 { note += "; \(grouped(gone)) participants already deallocated" }
+        var out = header(name: "coupling", label: label + note)
+        out += "  graph [rankdir=TB, nodesep=0.6, ranksep=1.2];\n"
+        for (index, group) in groups.enumerated() {
+            let count = group.members == 1 ? "" : " ×\(grouped(group.members))"
+            var style: String
+            switch group.role {
+            case .participant:
+                style = "label=\(DOT.quoted("\(group.name)\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
+            case .mediator:
+                style = nodeStyle(.mediator, name: group.name, type: nil)
+            case .internal:
+                style = "label=\(DOT.quoted(group.name + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+            }
+            if group.inCycle { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
+            if group.leaked > 0 { style += ", peripheries=2, xlabel=\(DOT.quoted(group.leaked == group.members ? "leaked" : "\(grouped(group.leaked)) leaked"))" }
+            out += "  \"g\(index)\" [\(style)];\n"
+        }
+        for fold in folds {
+            let count = counts[fold]!
+            var style = "label=\(DOT.quoted(count == 1 ? fold.field : "\(fold.field) ×\(grouped(count))")), \(edgeStyle(fold.ownership))"
+            if fold.ownership != .strong { style += ", constraint=false" }
+            if fold.ownership == .strong, groups[fold.from].inCycle, groups[fold.to].inCycle { style += ", color=\"#c62828\"" }
+            out += "  \"g\(fold.from)\" -> \"g\(fold.to)\" [\(style)];\n"
+        }
+        out += legend()
+        return out + "}\n"
+    }
+
+    /// A field path with every index folded: `peers[12]` → `peers[…]`.
+    static func foldedIndices(_ label: String) -> String {
+        var out = ""
+        var inIndex = false
+        for character in label {
+            if inIndex {
+                if character == "]" {
+                    out += "…]"
+                    inIndex = false
+                }
+            } else {
+                out.append(character)
+                inIndex = character == "["
+            }
+        }
+        return out
+    }
+
+    /// A count with thousands separated by commas: `999,000`.
+    static func grouped(_ count: Int) -> String {
+        let digits = String(count)
+        var out = ""
+        for (position, digit) in digits.enumerated() {
+            if position > 0, (digits.count - position) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
     }
 
     // MARK: Compare

@@ -7,6 +7,7 @@ enum DOT {
     /// labels; characters XML cannot hold (control characters, U+FFFE, U+FFFF) become U+FFFD, since
     /// Graphviz copies them into SVG as they are. Not for `record` shape labels, where `{|}<>` are syntax.
     static func quoted(_ text: String) -> String {
+        if text.utf8.allSatisfy(\.isPlainInDOT) { return "\"" + text + "\"" }
         var quoted = "\""
         for character in text {
             if character.isNewline {
@@ -64,5 +65,12 @@ extension Unicode.Scalar {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
+    }
+}
+
+extension UInt8 {
+    /// A printable ASCII byte that `DOT.quoted` keeps as it is.
+    fileprivate var isPlainInDOT: Bool {
+        self >= 0x20 && self < 0x7F && self != UInt8(ascii: "\"") && self != UInt8(ascii: "\\") && self != UInt8(ascii: "&")
     }
 }

@@ -7,8 +7,16 @@ import Darwin
 /// Somewhere text goes: standard output, a file, or a string in a test.
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Writes text given as UTF-8 bytes, without making a string of them where the output can.
+    func write(utf8 bytes: UnsafeRawBufferPointer)
     /// Pushes buffered text out; throws if the bytes could not be written.
     func flush() throws
+}
+
+extension TextOutput {
+    public func write(utf8 bytes: UnsafeRawBufferPointer) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Collects text in memory, for tests.
@@ -25,23 +33,40 @@ public final class StringOutput: TextOutput {
 /// streams in constant memory.
 public final class FileDescriptorOutput: TextOutput {
     public let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// The buffer, allocated once; its first `count` bytes wait to be written.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+    private var count = 0
     private var failure: Int32 = 0
-    private static let capacity = 1 << 16
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(Self.capacity)
     }
 
+    deinit { buffer.deallocate() }
+
     public func write(_ text: String) {
-        write(bytes: text.utf8)
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    public func write(utf8 bytes: UnsafeRawBufferPointer) {
+        append(bytes)
     }
 
     /// Writes raw bytes, such as a rendered PNG.
     public func write(bytes: some Sequence<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.capacity { drain() }
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if copied == nil { Array(bytes).withUnsafeBytes { append($0) } }
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > buffer.count {
+            drain()
+            if bytes.count > buffer.count { return send(bytes) }
+        }
+        (buffer.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
     }
 
     public func flush() throws {
@@ -49,12 +74,18 @@ public final class FileDescriptorOutput: TextOutput {
         if failure != 0 { throw OutputError(code: failure) }
     }
 
+    /// Writes out what the buffer holds, and empties it.
     private func drain() {
+        send(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        count = 0
+    }
+
+    /// Writes `bytes` to the descriptor, retrying after interruptions; the first failure stops
+    /// every later write and is thrown by `flush`.
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         var start = 0
-        while start < buffer.count, failure == 0 {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
-            }
+        while start < bytes.count, failure == 0 {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = errno
@@ -62,7 +93,6 @@ public final class FileDescriptorOutput: TextOutput {
                 start += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
@@ -76,14 +106,80 @@ public struct OutputError: Error, CustomStringConvertible {
 public final class FormattedSink: EventSink {
     private let format: OutputFormat
     private let output: any TextOutput
+    /// The sender and message of the last delivery: every delivery of a send shares them, so
+    /// ` <- SENDER MESSAGE` and its newline are formatted once per send.
+    private var lastSender = ""
+    private var lastMessage: Message?
+    /// Memory the sink owns, so that the hot path retains nothing: that tail in UTF-8 in its
+    /// first `tailCount` bytes, then room to assemble a delivery line.
+    private var scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+    private var tailCount = 0
 
     public init(format: OutputFormat, output: any TextOutput) {
         self.format = format
         self.output = output
     }
 
+    deinit { scratch.deallocate() }
+
     public func emit(_ event: TranscriptEvent) {
-        let text = format.render(event)
-        if !text.isEmpty { output.write(text) }
+        switch format {
+        case .transcript:
+            if case .delivery(let receiver, let sender, let message, let depth) = event {
+                emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
+            } else {
+                output.write(TranscriptFormatter.line(for: event))
+                output.write("\n")
+            }
+        case .log:
+            guard case .log(let text, _) = event else { return }
+            output.write(text)
+            output.write("\n")
+        case .jsonl:
+            output.write(JSONLinesFormatter.line(for: event))
+            output.write("\n")
+        }
+    }
+
+    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, assembled in memory the sink owns
+    /// and written at once, all but the indentation and the receiver reused from the previous
+    /// delivery.
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        switch format {
+        case .transcript: break
+        case .log: return
+        case .jsonl: return emit(.delivery(receiver: receiver, sender: sender, message: message, depth: depth))
+        }
+        if message != lastMessage || sender != lastSender {
+            lastSender = sender
+            lastMessage = message
+            var tail = " <- \(sender) \(message.written)\n"
+            tail.withUTF8 { bytes in
+                reserve(bytes.count, keepingTail: false)
+                scratch.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                tailCount = bytes.count
+            }
+        }
+        var receiver = receiver
+        receiver.withUTF8 { name in
+            let indent = 2 * depth
+            let length = indent + name.count + tailCount
+            reserve(tailCount + length, keepingTail: true)
+            let tail = scratch.baseAddress!
+            let line = tail + tailCount
+            line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
+            if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
+            (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
+            output.write(utf8: UnsafeRawBufferPointer(start: line, count: length))
+        }
+    }
+
+    /// Grows `scratch` to at least `count` bytes, keeping the tail if asked.
+    private func reserve(_ count: Int, keepingTail: Bool) {
+        guard count > scratch.count else { return }
+        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * scratch.count), alignment: 1)
+        if keepingTail { grown.baseAddress!.copyMemory(from: scratch.baseAddress!, byteCount: tailCount) }
+        scratch.deallocate()
+        scratch = grown
     }
 }

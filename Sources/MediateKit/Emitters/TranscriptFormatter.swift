@@ -35,7 +35,11 @@ public enum TranscriptFormatter {
         }
     }
 
-    private static func indent(_ depth: Int) -> String {
-        String(repeating: "  ", count: depth)
+    /// Two spaces per level of `depth`.
+    static func indent(_ depth: Int) -> String {
+        depth < indents.count ? indents[depth] : String(repeating: "  ", count: depth)
     }
+
+    /// The indentation of the usual depths, made once.
+    private static let indents = (0..<16).map { String(repeating: "  ", count: $0) }
 }

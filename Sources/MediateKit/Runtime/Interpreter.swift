@@ -1,6 +1,15 @@
 /// Where a run's events go as they happen; the run is streamed, never built in memory.
 public protocol EventSink: AnyObject {
     func emit(_ event: TranscriptEvent)
+    /// `.delivery`, the event a run makes millions of, given without building the event: a sink
+    /// may write it straight away. It must have the same effect as `emit(.delivery(…))`.
+    func emitDelivery(receiver: String, sender: String, message: Message, depth: Int)
+}
+
+extension EventSink {
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        emit(.delivery(receiver: receiver, sender: sender, message: message, depth: depth))
+    }
 }
 
 /// The limits that stop a run (exit 3).
@@ -44,17 +53,21 @@ public struct RunSummary: Hashable, Sendable {
 ///
 /// The interpreter drives the design only through `Mediation`, and hears about deliveries
 /// through `Courier`. It keeps what the scenario itself holds: a strong reference to each
-/// participant until `release`, a weak sentinel to tell whether it is still alive, and its state.
+/// participant until `release`, then a weak sentinel to tell whether it is still alive, and its state.
 public final class Interpreter: Courier {
     /// The scenario's own record of one participant.
     private final class Entry {
         let declaration: ParticipantDeclaration
         /// The scenario's own strong reference; nil after `release` and at the end.
         var held: Participant?
-        /// Tells whether the object is still alive, without keeping it so.
+        /// Tells whether the object is still alive, without keeping it so. Taken only when the
+        /// scenario lets go: a weakly referenced object counts its references in a side table,
+        /// which makes every retain of it during the run several times slower.
         weak var sentinel: Participant?
         var properties: [String: Value] = [:]
-        var received = 0
+        /// Bumped on every delivery; no access to it ever overlaps another, so it skips the
+        /// run-time exclusivity check, which would cost as much as the rest of a delivery.
+        @exclusivity(unchecked) var received = 0
         /// Released by the scenario, and not yet reported deallocated.
         var awaitingDeallocation = false
         /// Reactions that apply to it, by trigger: those on its name, then those on its type (the
@@ -65,10 +78,15 @@ public final class Interpreter: Courier {
         init(_ declaration: ParticipantDeclaration, object: Participant) {
             self.declaration = declaration
             self.held = object
-            self.sentinel = object
         }
 
         var object: Participant? { held ?? sentinel }
+
+        /// Drops the scenario's strong reference, keeping only the weak sentinel.
+        func letGo() {
+            if let held { sentinel = held }
+            held = nil
+        }
     }
 
     /// The message being handled by a reaction: who reacts, who sent, and bound parameters.
@@ -89,13 +107,15 @@ public final class Interpreter: Courier {
     public var inspect: (([ReferenceRoot]) -> Void)?
 
     private var entries: [String: Entry] = [:]
-    private var declarationOrder: [Entry] = []
+    /// Read on every delivery; unchecked for the same reason as `Entry.received`.
+    @exclusivity(unchecked) private var declarationOrder: [Entry] = []
     private var mediation: (any Mediation)?
     private var pending: [Registration] = []
     private var mediatorSentinels: [WeakObject] = []
     /// The ids `roots()` gave the mediators, by their index in `mediatorSentinels`.
     private var mediatorIds: [Int: String] = [:]
-    private var summary = RunSummary()
+    /// Counted on every delivery; unchecked for the same reason as `Entry.received`.
+    @exclusivity(unchecked) private var summary = RunSummary()
 
     private var topLevelSends = 0
     private var step = 0
@@ -205,7 +225,7 @@ public final class Interpreter: Courier {
         case .release(let name, _):
             emit(.release(name: name.text))
             guard let entry = entries[name.text] else { break }
-            entry.held = nil
+            entry.letGo()
             entry.awaitingDeallocation = entry.sentinel != nil
             emit(.lifetime(name: name.text, deallocated: entry.sentinel == nil, depth: 1))
             reportDeallocations()
@@ -226,7 +246,7 @@ public final class Interpreter: Courier {
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
-        let object = Participant(name: declaration.name.text, type: declaration.typeName)
+        let object = Participant(name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count)
         let entry = Entry(declaration, object: object)
         for property in declaration.properties {
             if case .literal(let value, _) = property.value { entry.properties[property.name.text] = value }
@@ -299,7 +319,7 @@ public final class Interpreter: Courier {
 
     /// Drops every participant, then the mediator, and names what is still alive.
     private func releaseEverything() {
-        for entry in declarationOrder { entry.held = nil }
+        for entry in declarationOrder { entry.letGo() }
         mediation = nil
         pending = []
         let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
@@ -379,9 +399,10 @@ public final class Interpreter: Courier {
         }
         summary.deliveries += 1
         let depth = deliveryDepth
-        emit(.delivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth))
-        guard let entry = entries[receiver.name] else { return }
+        sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth)
+        let entry = declarationOrder[receiver.index]
         entry.received += 1
+        guard !entry.receives.isEmpty else { return }
         let frame = Frame(reactor: receiver, sender: sender, message: message, bindings: [:])
         runReactions(entry.receives, for: frame, depth: depth + 1)
     }
@@ -504,7 +525,7 @@ public final class Interpreter: Courier {
 
     private func evaluate(_ expectation: Expectation) {
         let entry = entries[expectation.subject.text]
-        let alive = entry?.sentinel != nil
+        let alive = entry?.object != nil
         var got: String?
         switch expectation.condition {
         case .property(let property, let equal, let expected):

@@ -9,6 +9,9 @@ public final class Participant {
     public let name: String
     /// Its type, which reactions, `* TYPE` broadcasts and diagrams group by.
     public let type: String
+    /// Its 0-based position in declaration order, by which the interpreter finds its own record
+    /// of it on every delivery without hashing its name.
+    public let index: Int
 
     /// protocol-extension and wrapper: the colleague's weak reference to its mediator.
     public weak var mediator: (any ColleagueMediator)?
@@ -17,9 +20,10 @@ public final class Participant {
     /// mesh: every peer, held strongly, in the order they joined.
     public var peers: [Participant] = []
 
-    public init(name: String, type: String) {
+    public init(name: String, type: String, index: Int = 0) {
         self.name = name
         self.type = type
+        self.index = index
     }
 
     /// Where a design's colleague receives a message: the interpreter records the delivery

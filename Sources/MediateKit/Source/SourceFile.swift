@@ -10,26 +10,25 @@ public struct SourceFile: Sendable {
     /// Normalises `bytes`: skips a UTF-8 byte-order mark and turns CRLF into LF.
     public init(path: String, bytes: some Collection<UInt8>) {
         self.path = path
-        var normalised = [UInt8]()
-        normalised.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            index = bytes.index(index, offsetBy: 3)
-        }
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            let next = bytes.index(after: index)
-            if byte == 0x0D, next != bytes.endIndex, bytes[next] == 0x0A {
-                index = next
-                continue
+        var normalised = Array(bytes)
+        if normalised.starts(with: [0xEF, 0xBB, 0xBF]) { normalised.removeFirst(3) }
+        if normalised.contains(0x0D) {
+            var kept = 0
+            for index in normalised.indices {
+                let isCRBeforeLF = normalised[index] == 0x0D && index + 1 < normalised.count && normalised[index + 1] == 0x0A
+                if !isCRBeforeLF {
+                    normalised[kept] = normalised[index]
+                    kept += 1
+                }
             }
-            normalised.append(byte)
-            index = next
+            normalised.removeLast(normalised.count - kept)
         }
         self.bytes = normalised
         var starts = [0]
-        for (offset, byte) in normalised.enumerated() where byte == 0x0A {
-            starts.append(offset + 1)
+        normalised.withUnsafeBufferPointer { buffer in
+            for offset in buffer.indices where buffer[offset] == 0x0A {
+                starts.append(offset + 1)
+            }
         }
         self.lineStarts = starts
     }

@@ -529,7 +529,7 @@ struct Parser {
 
     /// A string, a number, `true`, `false`, or a reference: a bare name, `self`, `sender`,
     /// `message`, `NAME.PROP` or `self.PROP`. The checker decides where references are allowed.
-    private mutating func parseValue(expected: String) throws(SyntaxError) -> ValueExpression {
+    private mutating func parseValue(expected: @autoclosure () -> String) throws(SyntaxError) -> ValueExpression {
         let token = current
         switch token.kind {
         case .string:
@@ -557,7 +557,7 @@ struct Parser {
                     owner: .selfName(range: token.range), property: property,
                     range: token.range.lowerBound..<property.range.upperBound))
         case .identifier, .keyword:
-            let name = try parseName(expected)
+            let name = try parseName(expected())
             guard consume(.dot) else { return .reference(.name(name)) }
             let property = try parseName("a property name after '.'")
             return .reference(
@@ -565,7 +565,7 @@ struct Parser {
                     owner: .participant(name), property: property,
                     range: name.range.lowerBound..<property.range.upperBound))
         default:
-            throw failure(.expected(expected, at: token.range))
+            throw failure(.expected(expected(), at: token.range))
         }
     }
 
@@ -676,14 +676,15 @@ struct Parser {
     // MARK: Names
 
     /// An identifier as a name; a keyword here is reported as a word that cannot be a name.
-    private mutating func parseName(_ expected: String) throws(SyntaxError) -> Name {
+    /// `expected` is only built for the error.
+    private mutating func parseName(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
         switch current.kind {
         case .identifier(let text):
             return Name(text, advance().range)
         case .keyword(let keyword):
             throw failure(.keywordAsName(keyword, at: current.range))
         default:
-            throw failure(.expected(expected, at: current.range))
+            throw failure(.expected(expected(), at: current.range))
         }
     }
 
@@ -695,12 +696,13 @@ struct Parser {
     /// Moves to the next token and returns the one that was current.
     @discardableResult
     private mutating func advance() -> Token {
-        let token = current
-        previous = token
-        if token.kind != .newline { endOfPreviousToken = token.range.upperBound }
-        current = peek
+        if current.kind != .newline { endOfPreviousToken = current.range.upperBound }
+        // Moved along by swapping, not copied: a token copy retains its text, and every token
+        // passes through here.
+        swap(&previous, &current)
+        swap(&current, &peek)
         peek = lexer.next()
-        return token
+        return previous
     }
 
     /// Steps over the current token if it is of `kind`.
@@ -720,9 +722,10 @@ struct Parser {
         try expectEndOfLine(orMessage: "expected end of line after \(what)")
     }
 
-    private func expectEndOfLine(orMessage message: String) throws(SyntaxError) {
+    /// `message` is only built for the error.
+    private func expectEndOfLine(orMessage message: @autoclosure () -> String) throws(SyntaxError) {
         guard current.endsLine || previous.kind == .newline else {
-            throw failure(Diagnostic(message, at: current.range))
+            throw failure(Diagnostic(message(), at: current.range))
         }
     }
 

@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmarks of mediate, kept out of the main package so that its build stays light.
+//   swift package benchmark                      every benchmark (ordo-one/benchmark)
+//   swift build -c release --product baseline    the "write it by hand" program
+let package = Package(
+    name: "MediateBenchmarks",
+    dependencies: [
+        .package(name: "mediate", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Parsing, running each kind into a file, rendering graphs of growing size, checking many files.
+        .executableTarget(
+            name: "MediateBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MediateKit", package: "mediate"),
+            ],
+            path: "Benchmarks/MediateBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The wrapper design written by hand, printing each delivery: what `mediate run` must beat.
+        .executableTarget(name: "baseline", path: "Baseline"),
+    ],
+    swiftLanguageModes: [.v6]
+)
