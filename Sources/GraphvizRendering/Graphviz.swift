@@ -40,9 +40,12 @@ public enum Graphviz {
     /// reports on the way (a bad HTML-like label, say). Name the graph: an anonymous one gets an id
     /// from a process-wide counter ("%3", "%15"…) in its SVG, so the same text would not give the same bytes.
     public static func render(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
-        try lock.withLock { _ throws(GraphvizError) in
+        try lock.withLock { context throws(GraphvizError) in
             try withMessagesCaptured { () throws(GraphvizError) in
-                try renderHoldingLock(dot, layout: layout, format: format)
+                guard let context = sharedContext(&context) else {
+                    throw reportedError(or: "Graphviz could not create a context")
+                }
+                return try renderHoldingLock(dot, layout: layout, format: format, context: context)
             }
         }
     }
@@ -51,21 +54,30 @@ public enum Graphviz {
     ///
     /// Debian 12's libgraphviz 2.42.2 calls itself "2.43.0".
     public static var version: String {
-        lock.withLock { _ in
+        lock.withLock { context in
             withMessagesCaptured {
-                guard let context = gvContext() else { return "unknown" }
-                defer { gvFreeContext(context) }
+                guard let context = sharedContext(&context) else { return "unknown" }
                 return gvcVersion(context).map { String(cString: $0) } ?? "unknown"
             }
         }
     }
 
-    /// Held for every call into Graphviz.
-    private static let lock = Mutex(())
+    /// Held for every call into Graphviz, and holding the one Graphviz context of the process.
+    private static let lock = Mutex<OpaquePointer?>(nil)
 
-    private static func renderHoldingLock(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
-        guard let context = gvContext() else { throw reportedError(or: "Graphviz could not create a context") }
-        defer { gvFreeContext(context) }
+    /// The process's Graphviz context, created on first use and kept, never freed.
+    ///
+    /// Graphviz 2.42's pango plugin remembers the last font name as a bare pointer into the
+    /// context's font table: freeing a context and rendering with the next one reads freed memory
+    /// (AddressSanitizer reports it). One context for the process keeps that table alive, and
+    /// loads the plugins once rather than on every render.
+    private static func sharedContext(_ stored: inout OpaquePointer?) -> OpaquePointer? {
+        if stored == nil { stored = gvContext() }
+        return stored
+    }
+
+    private static func renderHoldingLock(_ dot: String, layout: GraphvizLayout, format: GraphvizFormat,
+                                          context: OpaquePointer) throws(GraphvizError) -> [UInt8] {
         let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         ids.initialize(to: SequentialIDs.discipline())
         defer { ids.deallocate() }
