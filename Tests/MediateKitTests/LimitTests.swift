@@ -179,6 +179,25 @@ struct LimitTests {
         #expect(cycles.first?.count == count)
     }
 
+    /// The release probe's result is on record before the cycles are broken: the transcript
+    /// names what leaked, and nothing of the run outlives it in the process.
+    @Test(arguments: [MediatorKind.directDelegate, .mesh])
+    func leakedCyclesAreFreedOnceReported(kind: MediatorKind) throws {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "c.scenario", text: """
+            participant A
+            participant B
+            A -> B: "hi"
+            mediator wrapper
+            """)).get()
+        var alive: [WeakBox] = []
+        let interpreter = Interpreter(script: scenario.script, title: "c", kind: kind, sink: CountingSink())
+        interpreter.inspect = { roots in alive = roots.map { WeakBox($0.object) } }
+        let summary = interpreter.run()
+        #expect(summary.leaked.starts(with: ["A", "B"]))
+        #expect(alive.count >= 2)
+        #expect(alive.allSatisfy { $0.object == nil })
+    }
+
     // MARK: Columns
 
     /// Columns the lexer counts along a line agree with counting the decoded line from its
@@ -261,6 +280,13 @@ final class CountingSink: EventSink {
         events += 1
         if case .send(let number, _, _, _, _) = event { deepestSend = max(deepestSend, number.count) }
     }
+}
+
+/// A weak reference, to see whether an object outlived something.
+final class WeakBox {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) { self.object = object }
 }
 
 /// A small seeded generator, so that a randomised test is the same on every run.

@@ -8,7 +8,8 @@ private let limits = RunLimits(maxDepth: 8, maxDeliveries: 400)
 /// diagrams' DOT, as `mediate run --output` does (without Graphviz).
 ///
 /// Checks what must hold whatever the scenario: the transcript ends with its `leaked:` line,
-/// JSON lines has one line per transcript line, and a run that a limit stopped says so.
+/// JSON lines has one line per transcript line, a run that a limit stopped says so, and no
+/// object of a run outlives it (leaks are reported, then freed).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRun(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = SourceFile(path: "fuzz.scenario", bytes: UnsafeBufferPointer(start: data, count: size))
@@ -41,7 +42,8 @@ private func run(_ scenario: LoadedScenario, kind: MediatorKind) -> DOTEmitter.C
         alive = roots.map { WeakObject($0.object) }
     }
     let summary = interpreter.run()
-    breakCycles(alive)
+    // The interpreter frees what leaked once it has said so: nothing of the run outlives it.
+    precondition(alive.allSatisfy { $0.object == nil })
 
     let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
     precondition(transcript.text.hasSuffix("\n") && lines.dropLast().last?.hasPrefix("leaked: ") == true)
@@ -53,17 +55,6 @@ private func run(_ scenario: LoadedScenario, kind: MediatorKind) -> DOTEmitter.C
     _ = DOTEmitter.messages(collector.graph, title: scenario.title, kind: kind)
     _ = DOTEmitter.coupling(graph, metrics: metrics, participants: scenario.participants, title: scenario.title, kind: kind)
     return DOTEmitter.Column(kind: kind, graph: graph, metrics: metrics)
-}
-
-/// Frees what the scenario leaked on purpose (direct-delegate's strong delegate cycle, the
-/// mesh's peers), so that a long fuzzing session does not grow without end and LeakSanitizer
-/// reports only leaks nobody meant.
-private func breakCycles(_ objects: [WeakObject]) {
-    for box in objects {
-        guard let participant = box.object as? Participant else { continue }
-        participant.delegate = nil
-        participant.peers = []
-    }
 }
 
 /// A weak reference, so that holding the run's roots does not keep them alive.

@@ -190,6 +190,7 @@ public final class Interpreter: Courier {
                   failedExpectations: summary.failedExpectations))
         releaseEverything()
         emit(.leaked(summary.leaked))
+        reclaimLeaks()
         return summary
     }
 
@@ -326,6 +327,13 @@ public final class Interpreter: Courier {
         let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }
         summary.leaked = participants + (mediators.isEmpty ? [] : ["mediator"])
         summary.leakedObjects = participants + mediators.map { mediatorIds[$0] ?? "mediator" }
+    }
+
+    /// Frees what the release probe found still alive, now that the leak is on record: every
+    /// link a design wrote into a leaked participant is dropped, which breaks its cycles. A process
+    /// can then run scenario after scenario (`compare`, the tests, the fuzzers) without growing.
+    private func reclaimLeaks() {
+        for entry in declarationOrder { entry.sentinel?.dropLinks() }
     }
 
     // MARK: Sends

@@ -32,6 +32,14 @@ public final class Participant {
         courier.deliver(message, to: self, from: sender)
     }
 
+    /// Forgets every link a design wrote into it. Only the interpreter calls it, after the
+    /// release probe has recorded what leaked, to free the leaked cycles.
+    func dropLinks() {
+        mediator = nil
+        delegate = nil
+        peers = []
+    }
+
     /// Whether a typed broadcast (`* TYPE`) reaches this participant; nil matches everyone.
     func matches(type filter: String?) -> Bool {
         filter == nil || filter == type
