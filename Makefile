@@ -6,8 +6,9 @@ SWIFT ?= swift
 # Debian packages the build needs beyond the Swift toolchain: libgraphviz for rendering in
 # process, and pkg-config, through which SwiftPM finds it.
 APT_PACKAGES := libgraphviz-dev pkg-config
-# What `make test` needs beyond the build: Chromium renders the report page for its DOM test.
-TEST_PACKAGES := chromium
+# What `make test` needs beyond the build: Chromium renders the report page for its DOM test,
+# GNU time measures Scripts/stream-test's peak memory.
+TEST_PACKAGES := chromium time
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
 .PHONY: all deps build release run test validate shell clean
