@@ -6,7 +6,10 @@ import MediateKit
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
 @main
 struct Mediate: ParsableCommand {
+    // Every command names itself: otherwise ArgumentParser derives each name from the type by
+    // reflection, about 5 ms of every run's start.
     static let configuration = CommandConfiguration(
+        commandName: "mediate",
         abstract: "Run scenarios through real Swift implementations of the Mediator pattern.",
         discussion: """
             A scenario file declares participants and the messages they send. mediate runs it \
@@ -35,6 +38,7 @@ struct Mediate: ParsableCommand {
 extension Mediate {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run scenario files and write their transcripts.",
             discussion: """
                 Writes to standard output unless --output is given, in which case each run goes \
@@ -91,6 +95,7 @@ extension Mediate {
 
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check scenario files without running them.",
             discussion: """
                 Reports every error of every file (path, line, column, the line with a caret, and \
@@ -116,6 +121,7 @@ extension Mediate {
 extension Mediate {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Draw a scenario's message flow or coupling with Graphviz.",
             discussion: """
                 messages: who sent what to whom, numbered as in the transcript (1, 1.1, 2 …). \
@@ -162,6 +168,7 @@ extension Mediate {
 
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Compare the coupling and behaviour of the four designs on one scenario.",
             discussion: """
                 Runs the scenario under every design and prints, for each, the references read \
@@ -193,6 +200,7 @@ extension Mediate {
 extension Mediate {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run every scenario under every design and compare with the committed goldens.",
             discussion: """
                 Finds every .scenario under the paths, runs each under all four designs in \
@@ -242,6 +250,7 @@ extension Mediate {
 
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Show how two transcripts, or one scenario under two designs, differ.",
             discussion: """
                 Prints a unified diff (--- first, +++ second, @@ hunks with three lines of context). \
@@ -289,6 +298,7 @@ extension Mediate {
 extension Mediate {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a run as a Mermaid or PlantUML sequence diagram.",
             discussion: """
                 Participants are lifelines, with the mediator where the design has one; every \
@@ -324,6 +334,7 @@ extension Mediate {
 extension Mediate {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Write one self-contained HTML page about every scenario.",
             discussion: """
                 An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
@@ -355,6 +366,7 @@ extension Mediate {
 extension Mediate {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write a commented starter scenario.",
             discussion: """
                 Writes NAME.scenario (never over an existing file): participants, reactions, sends, \
@@ -378,6 +390,7 @@ extension Mediate {
 extension Mediate {
     struct Fmt: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fmt",
             abstract: "Rewrite scenario files in the canonical layout, keeping their comments.",
             discussion: """
                 One statement a line, single spaces, blank lines kept (one at most), blocks on one \

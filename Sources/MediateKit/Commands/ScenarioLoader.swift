@@ -116,11 +116,7 @@ public enum ScenarioLoader {
                 help: "break the line up: one statement a line, and a '{ … }' block may span lines"))
         }
         let (script, syntactic) = Frontend.parse(file)
-        let participants = script.statements.lazy.compactMap { statement -> Name? in
-            guard case .participant(let declaration) = statement else { return nil }
-            return declaration.name
-        }
-        if let extra = participants.dropFirst(SourceLimits.maxParticipants).first {
+        if let extra = participant(after: SourceLimits.maxParticipants, in: script) {
             let limit = SourceLimits.maxParticipants
             let diagnostic = Diagnostic(
                 "more than \(limit) participants; mediate runs scenarios of at most \(limit)", at: extra.range,
@@ -132,6 +128,19 @@ public enum ScenarioLoader {
         case .success(let script): return .success(LoadedScenario(file: file, script: script))
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }
+    }
+}
+
+extension ScenarioLoader {
+    /// The name of the participant declared after the first `count`, if there is one.
+    static func participant(after count: Int, in script: Script) -> Name? {
+        var seen = 0
+        for index in script.statements.indices {
+            guard case .participant(let declaration) = script.statements[index] else { continue }
+            if seen == count { return declaration.name }
+            seen += 1
+        }
+        return nil
     }
 }
 

@@ -12,10 +12,9 @@ public struct Lexer {
     private var lineStart = 0
     /// The offset of the first non-ASCII byte seen on the current line, if any.
     private var firstNonASCII: Int?
-    /// Counts the current line's characters up to the last location asked for, and as it was at
-    /// the start of the current token, where a location behind the counter starts again.
-    private var columns = ColumnCounter(lineStart: 0)
-    private var tokenColumns = ColumnCounter(lineStart: 0)
+    /// Character counters for lines with a non-ASCII byte, made on the first such line: kept out
+    /// of the lexer's own fields so that ASCII lines never touch them.
+    private var counters: Counters?
     /// The lexical errors found so far, up to ``Diagnostics/limit``.
     private var found = DiagnosticList()
 
@@ -45,7 +44,8 @@ public struct Lexer {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
-            tokenColumns = columns
+            // The counters are only used past a non-ASCII byte.
+            if firstNonASCII != nil { counters?.markTokenStart() }
             switch byte {
             case .space, .tab:
                 position += 1
@@ -56,7 +56,6 @@ public struct Lexer {
                 line += 1
                 lineStart = position
                 firstNonASCII = nil
-                columns = ColumnCounter(lineStart: position)
                 return Token(.newline, location..<end)
             case .hash:
                 skipComment()
@@ -97,16 +96,34 @@ public struct Lexer {
     // MARK: Locations
 
     /// The location of `offset`, which must lie on the current line at or before `position`.
+    @inline(__always)
     private mutating func location(_ offset: Int) -> SourceLocation {
-        if let firstNonASCII, offset > firstNonASCII {
-            if offset < columns.offset {
-                // Behind the counter: from the current token's start when it can, else the line's.
-                columns = tokenColumns.offset <= offset ? tokenColumns : ColumnCounter(lineStart: lineStart)
-            }
-            let column = columns.column(at: offset, in: bytes)
-            return SourceLocation(line: line, column: column, offset: offset)
-        }
+        if let firstNonASCII, offset > firstNonASCII { return locationPastNonASCII(offset) }
         return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
+    }
+
+    private mutating func locationPastNonASCII(_ offset: Int) -> SourceLocation {
+        if counters == nil { counters = Counters() }
+        let column = counters!.column(at: offset, lineStart: lineStart, in: bytes)
+        return SourceLocation(line: line, column: column, offset: offset)
+    }
+
+    /// Counts the current line's characters up to the last location asked for, and as it was at
+    /// the start of the current token, where a location behind the counter starts again. A
+    /// counter whose offset is before the line's start is an earlier line's.
+    private final class Counters {
+        private var columns = ColumnCounter(lineStart: 0)
+        private var tokenColumns = ColumnCounter(lineStart: 0)
+
+        func markTokenStart() { tokenColumns = columns }
+
+        func column(at offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+            if offset < columns.offset || columns.offset < lineStart {
+                let tokenCounterHelps = tokenColumns.offset >= lineStart && tokenColumns.offset <= offset
+                columns = tokenCounterHelps ? tokenColumns : ColumnCounter(lineStart: lineStart)
+            }
+            return columns.column(at: offset, in: bytes)
+        }
     }
 
     private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
@@ -234,6 +251,12 @@ public struct Lexer {
     private mutating func lexString() -> Token {
         let start = position
         position += 1
+        if let plain = plainStringEnd(from: position) {
+            // No escape, brace or non-ASCII byte: the bytes are the text.
+            let text = String(decoding: bytes[position..<plain], as: UTF8.self)
+            position = plain + 1
+            return Token(.string(text.isEmpty ? [] : [.text(text)]), range(start, position))
+        }
         var pieces: [StringPiece] = []
         var text: [UInt8] = []
         /// Where an unescaped `{` opened an interpolation that is not closed yet, and its content.
@@ -294,6 +317,21 @@ public struct Lexer {
         }
         flush(&text, into: &pieces)
         return Token(.string(pieces), range(start, position))
+    }
+
+    /// The offset of the closing quote of a string whose content starts at `offset`, if the
+    /// content is printable ASCII without a backslash or a brace.
+    private func plainStringEnd(from offset: Int) -> Int? {
+        var index = offset
+        while index < bytes.count {
+            switch bytes[index] {
+            case .quote: return index
+            case .backslash, .leftBrace, .rightBrace, .newline: return nil
+            case 0x20...0x7E, .tab: index += 1
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Lexes the escape at `position` (a backslash) and appends what it stands for.
@@ -387,25 +425,36 @@ public struct Lexer {
 }
 
 extension Keyword {
-    /// The keyword spelt by `word`, found without building a string.
+    /// The keyword spelt by `word`, found without building a string: every keyword is at most
+    /// 11 lowercase ASCII letters, so a word's length and first 16 bytes packed into two integers
+    /// are compared with each keyword's.
     fileprivate static func spelt(by word: ArraySlice<UInt8>) -> Keyword? {
-        guard let first = word.first, first >= 0x61, first <= 0x7A else { return nil }
-        for (keyword, spelling) in byFirstLetter[Int(first - 0x61)]
-        where spelling.count == word.count && spelling.elementsEqual(word) {
+        guard word.count <= 16, let first = word.first, first >= 0x61, first <= 0x7A else { return nil }
+        let packed = Packed(word)
+        for (keyword, spelling) in spellings where spelling == packed {
             return keyword
         }
         return nil
     }
 
-    /// Keywords and their UTF-8 spellings, grouped by first letter (`a` at 0).
-    private static let byFirstLetter: [[(Keyword, [UInt8])]] = {
-        var table = [[(Keyword, [UInt8])]](repeating: [], count: 26)
-        for keyword in Keyword.allCases {
-            let spelling = Array(keyword.rawValue.utf8)
-            table[Int(spelling[0] - 0x61)].append((keyword, spelling))
+    /// Up to 16 bytes and their count, packed.
+    private struct Packed: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count: Int
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            count = bytes.count
+            var shift: UInt64 = 0
+            for index in bytes.indices {
+                let byte = UInt64(bytes[index])
+                if shift < 64 { low |= byte << shift } else { high |= byte << (shift - 64) }
+                shift += 8
+            }
         }
-        return table
-    }()
+    }
+
+    private static let spellings: [(Keyword, Packed)] = Keyword.allCases.map { ($0, Packed(ArraySlice($0.rawValue.utf8))) }
 }
 
 extension UInt8 {

@@ -34,7 +34,10 @@ public struct Script: Hashable, Sendable {
 }
 
 /// One top-level statement.
-public enum Statement: Hashable, Sendable {
+/// Indirect: a statement is a pointer to its payload, so that the statement list of a large file
+/// stays small and copying a statement (the checker, the interpreter) is a retain, not a copy of
+/// a few hundred bytes.
+public indirect enum Statement: Hashable, Sendable {
     /// `scenario "Title"`
     case scenario(StringLiteral, range: SourceRange)
     /// `mediator KIND`; `kind` spans the hyphenated words, e.g. `protocol-extension`.
