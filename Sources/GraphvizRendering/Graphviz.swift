@@ -43,10 +43,9 @@ public enum Graphviz {
     /// reports on the way (a bad HTML-like label, say). Name the graph: an anonymous one gets an id
     /// from a process-wide counter ("%3", "%15"…) in its SVG, so the same text would not give the same bytes.
     public static func render(_ dot: String, layout: GraphvizLayout?, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
-        try shared.withLock { context throws(GraphvizError) in
+        try shared.withLock { contexts throws(GraphvizError) in
             try withMessagesCaptured { () throws(GraphvizError) in
-                if context == nil { context = gvContext() }
-                guard let context else { throw reportedError(or: "Graphviz could not create a context") }
+                let context = try contexts.context(for: format)
                 return try renderHoldingLock(dot, context: context, layout: layout, format: format)
             }
         }
@@ -56,18 +55,76 @@ public enum Graphviz {
     ///
     /// Debian 12's libgraphviz 2.42.2 calls itself "2.43.0".
     public static var version: String {
-        shared.withLock { context in
+        shared.withLock { contexts in
             withMessagesCaptured {
-                if context == nil { context = gvContext() }
-                guard let context else { return "unknown" }
+                guard let context = try? contexts.context(for: .svg) else { return "unknown" }
                 return gvcVersion(context).map { String(cString: $0) } ?? "unknown"
             }
         }
     }
 
-    /// Held for every call into Graphviz, with the context every call shares (nil until first used).
+    /// Held for every call into Graphviz, with the contexts every call shares (made on first use).
     /// A pthread mutex: ThreadSanitizer does not see the futex under `Synchronization.Mutex` on Linux.
-    private static let shared = PthreadLock<OpaquePointer?>(nil)
+    private static let shared = PthreadLock(Contexts())
+
+    /// The process's Graphviz contexts, each made on first use and kept, never freed.
+    ///
+    /// SVG is drawn by a context holding only Graphviz's core renderers and its layout engines.
+    /// Without a text-layout plugin Graphviz sizes labels from its own built-in font metrics, so
+    /// an SVG is the same on every machine whatever fonts it has installed, and no fontconfig,
+    /// pango or cairo is loaded, which took more time than laying out the diagrams themselves.
+    /// PNG and PDF need cairo: they are drawn by a context with every plugin Graphviz has, and
+    /// size labels with the machine's fonts.
+    ///
+    /// Contexts are never freed: Graphviz 2.42's pango plugin remembers the last font name as a
+    /// pointer into its context, and reads it after that context is freed (AddressSanitizer saw it).
+    struct Contexts {
+        private var core: OpaquePointer?
+        private var full: OpaquePointer?
+
+        mutating func context(for format: GraphvizFormat) throws(GraphvizError) -> OpaquePointer {
+            switch format {
+            case .svg:
+                if core == nil { core = try Self.makeCoreContext() }
+                return core!
+            case .png, .pdf:
+                if full == nil { full = gvContext() }
+                guard let full else { throw reportedError(or: "Graphviz could not create a context") }
+                return full
+            }
+        }
+
+        /// A context with the plugin libraries for SVG and the layout engines only, loaded from
+        /// the folder where libgvc keeps its plugins (`<libdir>/graphviz`).
+        private static func makeCoreContext() throws(GraphvizError) -> OpaquePointer {
+            var noBuiltins = lt_symlist_t(name: nil, address: nil)
+            guard let context = gvContextPlugins(&noBuiltins, 0) else {
+                throw reportedError(or: "Graphviz could not create a context")
+            }
+            let folder = try pluginFolder()
+            for plugin in ["core", "dot_layout", "neato_layout"] {
+                let path = "\(folder)/libgvplugin_\(plugin).so.6"
+                guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
+                      let library = dlsym(handle, "gvplugin_\(plugin)_LTX_library")
+                else {
+                    throw GraphvizError(message: "Graphviz's \(plugin) plugin could not be loaded from \(path)")
+                }
+                gvAddLibrary(context, library.assumingMemoryBound(to: gvplugin_library_t.self))
+            }
+            return context
+        }
+
+        /// `<libdir>/graphviz`, where `<libdir>` holds the libgvc this process runs with.
+        private static func pluginFolder() throws(GraphvizError) -> String {
+            var info = mediate_symbol_info()
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gvContext"),  // RTLD_DEFAULT
+                  mediate_dladdr(symbol, &info) != 0, let file = info.file
+            else { throw GraphvizError(message: "the folder of Graphviz's plugins could not be found") }
+            let library = String(cString: file)
+            let folder = library.lastIndex(of: "/").map { String(library[..<$0]) } ?? "."
+            return folder + "/graphviz"
+        }
+    }
 
     private static func renderHoldingLock(_ dot: String, context: OpaquePointer, layout: GraphvizLayout?,
                                           format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
