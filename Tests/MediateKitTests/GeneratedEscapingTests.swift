@@ -68,13 +68,7 @@ struct GeneratedEscapingTests {
         }
         // One transcript line per event (and the final newline's empty piece).
         let lines = transcript.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        if text.contains("\n") {
-            withKnownIssue("the transcript writes `scenario TITLE` as is: a line break in the title breaks the line") {
-                #expect(lines == objects.count + 1)
-            }
-        } else {
-            #expect(lines == objects.count + 1)
-        }
+        #expect(lines == objects.count + 1)
         #expect(objects.first?["title"] as? String == text)
         let sends = objects.filter { $0["event"] as? String == "send" }
         #expect((sends.first?["message"] as? [String: Any])?["text"] as? String == text)
