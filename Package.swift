@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Property-based tests only; the library and the tool do not depend on it.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // The work: source → syntax → checking → runtime → emitters → commands.
@@ -40,7 +42,14 @@ let package = Package(
             ),
             dependencies: ["mediate"]
         ),
-        .testTarget(name: "MediateKitTests", dependencies: ["MediateKit", "GraphvizRendering"]),
+        .testTarget(
+            name: "MediateKitTests",
+            dependencies: [
+                "MediateKit",
+                "GraphvizRendering",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -167,11 +167,13 @@ struct GraphvizRenderingTests {
     }
 }
 
-/// What an SVG document holds, read with `XMLParser`: its element names and the text of its `<text>` elements.
+/// What an SVG document holds, read with `XMLParser`: its element names, its attributes (as
+/// `ELEMENT@ATTRIBUTE`) and the text of its `<text>` elements.
 struct SVG {
     var isWellFormed: Bool
     var parseError: String?
     var elements: [String]
+    var attributes: [String]
     var texts: [String]
 
     init(_ bytes: [UInt8]) {
@@ -181,17 +183,20 @@ struct SVG {
         isWellFormed = parser.parse()
         parseError = parser.parserError.map { "\($0)" }
         elements = reader.elements
+        attributes = reader.attributes
         texts = reader.texts
     }
 
     private final class Reader: NSObject, XMLParserDelegate {
         var elements: [String] = []
+        var attributes: [String] = []
         var texts: [String] = []
         var text: String?
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
             elements.append(name)
+            self.attributes += attributes.keys.map { "\(name)@\($0)" }
             if name == "text" { text = "" }
         }
 

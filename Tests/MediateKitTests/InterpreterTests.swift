@@ -322,6 +322,29 @@ struct InterpreterTests {
         #expect(try runScenario(source, format: .log).text == "1099.99 10 0.1 -3 nothing {literal} tab\tend\n")
     }
 
+    /// A line break or another control character in a title, a `log` text or an expectation's
+    /// string does not split its transcript line: it is written as the language's escape. Tab and
+    /// backslash stay as they are; `--format log` and JSON lines keep the text itself.
+    @Test func controlCharactersInTitlesLogsAndExpectationsStayOnTheirLine() throws {
+        let source = "scenario \"two\\nlines\\u{D}\"\nparticipant A { s = \"a\u{7}b\" }\n"
+            + "log \"x\\ny\\u{0}\\u{7F}\\tz \\\\n\"\nexpect A.s == \"a\u{7}b\"\n"
+        let run = try runScenario(source)
+        #expect(run.text == """
+            scenario two\\nlines\\u{D}
+            mediator protocol-extension
+            + A : Participant
+            log x\\ny\\u{0}\\u{7F}\tz \\n
+            expect A.s == "a\\u{7}b" ok
+            end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations
+            leaked: none
+
+            """)
+        #expect(try runScenario(source, format: .log).text == "x\ny\u{0}\u{7F}\tz \\n\n")
+        #expect(try runScenario(source, format: .jsonl).text.contains(#""title":"two\nlines\r""#))
+        let stem = try runScenario("participant A\n", path: "odd\nname.scenario").text
+        #expect(stem.hasPrefix("scenario odd\\nname\n"))
+    }
+
     @Test func theDepthLimitStopsTheRunNamingTheLimitAndTheStep() throws {
         let source = """
             participant A

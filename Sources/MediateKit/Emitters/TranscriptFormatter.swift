@@ -1,10 +1,13 @@
 /// Writes events as transcript version 1 lines (SCENARIO-LANGUAGE.md), two spaces per depth.
+///
+/// Text written as it is (a title, a `log` text, an expectation) keeps each event on one line:
+/// its control characters but tab become the language's escapes (see `oneLine`).
 public enum TranscriptFormatter {
     /// The transcript line for `event`, without its newline.
     public static func line(for event: TranscriptEvent) -> String {
         switch event {
         case .scenario(let title):
-            return "scenario \(title)"
+            return "scenario \(oneLine(title))"
         case .mediator(let kind, _):
             return "mediator \(kind.rawValue)"
         case .participant(let name, let type, let weak):
@@ -15,7 +18,7 @@ public enum TranscriptFormatter {
         case .delivery(let receiver, let sender, let message, let depth):
             return indent(depth) + "\(receiver) <- \(sender) \(message.written)"
         case .log(let text, let depth):
-            return indent(depth) + "log \(text)"
+            return indent(depth) + "log \(oneLine(text))"
         case .set(let participant, let property, let value, let depth):
             return indent(depth) + "set \(participant).\(property) = \(value.written)"
         case .error(let error, let depth):
@@ -27,12 +30,29 @@ public enum TranscriptFormatter {
         case .lifetime(let name, let deallocated, let depth):
             return indent(depth) + name + (deallocated ? " deallocated" : " still alive")
         case .expectation(let text, let got):
-            return text + (got.map { " FAILED (got \($0))" } ?? " ok")
+            return oneLine(text) + (got.map { " FAILED (got \($0))" } ?? " ok")
         case .end(let sends, let deliveries, let errors, let failed):
             return "end: \(sends) sends, \(deliveries) deliveries, \(errors) errors, \(failed) failed expectations"
         case .leaked(let names):
             return "leaked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
         }
+    }
+
+    /// `text` for a transcript line: a line feed as `\n` and the other ASCII control characters
+    /// (U+0000 to U+001F, U+007F) as `\u{X}`, as the language writes them; tab, backslash and
+    /// every other character as they are, as transcript version 1 writes them. A backslash is not
+    /// escaped, so `\n` in the line may also be a backslash and `n` in the text.
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 != 0x09 && Unicode.Scalar($0).isASCIIControl }) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCIIControl, scalar != "\t" {
+                line += Value.escaped(control: scalar)
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// Two spaces per level of `depth`.

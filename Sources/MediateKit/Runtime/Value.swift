@@ -70,11 +70,10 @@ public enum Value: Hashable, Sendable {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                if scalar.isASCIIControl {
+                    out += escaped(control: scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -82,4 +81,15 @@ public enum Value: Hashable, Sendable {
         }
         return out + "\""
     }
+
+    /// A control character as the language's escape: `\n` for a line feed, else `\u{X}` (hex,
+    /// upper case), such as `\u{D}` for a carriage return.
+    static func escaped(control scalar: Unicode.Scalar) -> String {
+        scalar == "\n" ? "\\n" : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is an ASCII control character: U+0000 to U+001F, or DEL (U+007F).
+    var isASCIIControl: Bool { value < 0x20 || value == 0x7F }
 }
