@@ -299,9 +299,11 @@ public enum DOTEmitter {
 
     /// The metrics of every column as an HTML-like table, one column per implementation.
     static func metricsTable(_ columns: [Column]) -> String {
-        func cell(_ text: String, bold: Bool = false, align: String = "CENTER") -> String {
-            let body = DOT.htmlEscaped(text)
-            return "<TD ALIGN=\"\(align)\">\(bold && !body.isEmpty ? "<B>\(body)</B>" : body)</TD>"
+        // Headings are shaded, not bold: SVG labels are sized with Graphviz's built-in metrics,
+        // which have no bold widths, so bold text would overflow its cell.
+        func cell(_ text: String, heading: Bool = false, align: String = "CENTER") -> String {
+            let shade = heading && !text.isEmpty ? " BGCOLOR=\"#eeeeee\"" : ""
+            return "<TD ALIGN=\"\(align)\"\(shade)>\(DOT.htmlEscaped(text))</TD>"
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
         var rows: [[String]] = [["", ] + columns.map { $0.kind.rawValue }]
@@ -312,9 +314,9 @@ public enum DOTEmitter {
         rows.append(["participant → participant"] + columns.map { String($0.metrics.participantToParticipant) })
         rows.append(["cycles"] + columns.map { $0.metrics.cycles.isEmpty ? "none" : $0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: " ") })
         rows.append(["leaked"] + columns.map { list($0.metrics.leaked) })
-        var html = "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">"
+        var html = "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"5\">"
         for (index, row) in rows.enumerated() {
-            html += "<TR>" + row.enumerated().map { cell($0.element, bold: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER") }.joined() + "</TR>"
+            html += "<TR>" + row.enumerated().map { cell($0.element, heading: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER") }.joined() + "</TR>"
         }
         return html + "</TABLE>"
     }
