@@ -4,6 +4,7 @@ import PackageDescription
 // The benchmarks of mediate, kept out of the main package so that its build stays light.
 //   swift package benchmark                      every benchmark (ordo-one/benchmark)
 //   swift build -c release --product baseline    the "write it by hand" program
+//   swift build -c release --product parse-rate  lines per second of the front end, in process
 let package = Package(
     name: "MediateBenchmarks",
     dependencies: [
@@ -23,6 +24,12 @@ let package = Package(
         ),
         // The wrapper design written by hand, printing each delivery: what `mediate run` must beat.
         .executableTarget(name: "baseline", path: "Baseline"),
+        // Lines per second of lexing and parsing, in process, for Scripts/perf-targets.
+        .executableTarget(
+            name: "parse-rate",
+            dependencies: [.product(name: "MediateKit", package: "mediate")],
+            path: "ParseRate"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -120,7 +120,7 @@ struct Inputs: Sendable {
     func scenario(participants: Int, sends: Int, reactions: Bool = false) -> LoadedScenario {
         switch ScenarioLoader.load(path: path(participants: participants, sends: sends, reactions: reactions)) {
         case .success(let scenario): return scenario
-        case .failure(let failure): fatalError(failure.rendered)
+        case .failure(let failure): fatalError(failure.rendered(as: .text, colored: false))
         }
     }
 
