@@ -266,7 +266,7 @@ struct Checker {
     /// Checks a participant named by a top-level step: declared above, and, if it sends, not released.
     private mutating func useAtTopLevel(_ name: Name, sending: Bool = false) {
         if declared.contains(name.text) {
-            if sending, let release = released[name.text] {
+            if sending, !released.isEmpty, let release = released[name.text] {
                 diagnostics.append(.releasedSender(name, releasedAt: release))
             }
         } else if let declaration = participants[name.text] {

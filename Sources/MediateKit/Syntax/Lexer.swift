@@ -44,11 +44,15 @@ public struct Lexer {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
+            if byte == .space || byte == .tab {
+                position += 1
+                continue
+            }
             // The counters are only used past a non-ASCII byte.
             if firstNonASCII != nil { counters?.markTokenStart() }
+            // The commonest token first.
+            if byte.isIdentifierStart { return lexIdentifier() }
             switch byte {
-            case .space, .tab:
-                position += 1
             case .newline:
                 let location = self.location(start)
                 let end = SourceLocation(line: line, column: location.column + 1, offset: start + 1)
@@ -61,8 +65,6 @@ public struct Lexer {
                 skipComment()
             case .quote:
                 return lexString()
-            case _ where byte.isIdentifierStart:
-                return lexIdentifier()
             case _ where byte.isDigit:
                 return lexNumber()
             case .minus:
@@ -146,11 +148,17 @@ public struct Lexer {
         let start = position
         position += 1
         while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
-        let word = bytes[start..<position]
-        let kind: Token.Kind =
-            Keyword.spelt(by: word).map { .keyword($0) }
-            ?? .identifier(String(decoding: word, as: UTF8.self))
-        return Token(kind, range(start, position))
+        let end = position
+        let kind: Token.Kind
+        if let keyword = Keyword.spelt(by: bytes, from: start, to: end) {
+            kind = .keyword(keyword)
+        } else {
+            // Through a buffer pointer: a slice of the array would retain it for each word.
+            kind = .identifier(bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            })
+        }
+        return Token(kind, range(start, end))
     }
 
     /// Lexes `-?[0-9]+(\.[0-9]+)?`; a run of letters straight after it makes the whole an error.
@@ -425,36 +433,44 @@ public struct Lexer {
 }
 
 extension Keyword {
-    /// The keyword spelt by `word`, found without building a string: every keyword is at most
-    /// 11 lowercase ASCII letters, so a word's length and first 16 bytes packed into two integers
-    /// are compared with each keyword's.
-    fileprivate static func spelt(by word: ArraySlice<UInt8>) -> Keyword? {
-        guard word.count <= 16, let first = word.first, first >= 0x61, first <= 0x7A else { return nil }
-        let packed = Packed(word)
-        for (keyword, spelling) in spellings where spelling == packed {
+    /// The keyword spelt by `bytes[start..<end]`, found without building a string: every keyword
+    /// is 2 to 11 lowercase ASCII letters, so a word's first 16 bytes packed into two integers
+    /// are compared with the keywords of its length.
+    fileprivate static func spelt(by bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
+        let count = end - start
+        guard count >= 2, count < spellingsByLength.count, bytes[start] >= 0x61 else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var shift: UInt64 = 0
+        for index in start..<end {
+            let byte = UInt64(bytes[index])
+            if shift < 64 { low |= byte << shift } else { high |= byte << (shift - 64) }
+            shift += 8
+        }
+        for (keyword, spelling) in spellingsByLength[count] where spelling.low == low && spelling.high == high {
             return keyword
         }
         return nil
     }
 
-    /// Up to 16 bytes and their count, packed.
-    private struct Packed: Equatable {
+    /// A spelling's first 16 bytes, packed little-end first.
+    private struct Packed {
         var low: UInt64 = 0
         var high: UInt64 = 0
-        var count: Int
-
-        init(_ bytes: ArraySlice<UInt8>) {
-            count = bytes.count
-            var shift: UInt64 = 0
-            for index in bytes.indices {
-                let byte = UInt64(bytes[index])
-                if shift < 64 { low |= byte << shift } else { high |= byte << (shift - 64) }
-                shift += 8
-            }
-        }
     }
 
-    private static let spellings: [(Keyword, Packed)] = Keyword.allCases.map { ($0, Packed(ArraySlice($0.rawValue.utf8))) }
+    /// The keywords and their packed spellings, by length (at most 11).
+    private static let spellingsByLength: [[(Keyword, Packed)]] = {
+        var table = [[(Keyword, Packed)]](repeating: [], count: 12)
+        for keyword in Keyword.allCases {
+            var packed = Packed()
+            for (index, byte) in keyword.rawValue.utf8.enumerated() {
+                if index < 8 { packed.low |= UInt64(byte) << (8 * index) } else { packed.high |= UInt64(byte) << (8 * (index - 8)) }
+            }
+            table[keyword.rawValue.utf8.count].append((keyword, packed))
+        }
+        return table
+    }()
 }
 
 extension UInt8 {

@@ -49,7 +49,7 @@ struct Parser {
         var statements: [Statement] = []
         while current.kind != .endOfFile, lexer.diagnosticCount + diagnostics.items.count < Diagnostics.limit {
             if current.kind == .newline {
-                advance()
+                skip()
                 continue
             }
             do throws(SyntaxError) {
@@ -144,8 +144,8 @@ struct Parser {
                 throw failure(.spacedMediatorKind(at: minus.range))
             }
             text += "-" + part
-            advance()
-            advance()
+            skip()
+            skip()
             end = next.range.upperBound
         }
         try expectEndOfLine(after: "the mediator kind")
@@ -180,7 +180,7 @@ struct Parser {
             range: keyword.range.lowerBound..<name.range.upperBound)
         do throws(SyntaxError) {
             if current.kind == .colon {
-                advance()
+                skip()
                 declaration.type = try parseName("a type name after ':'")
                 declaration.range = keyword.range.lowerBound..<declaration.type!.range.upperBound
             }
@@ -213,7 +213,7 @@ struct Parser {
         while true {
             skipNewlines()
             if current.kind == .rightBrace {
-                advance()
+                skip()
                 return properties
             }
             if blockIsUnclosed {
@@ -228,7 +228,7 @@ struct Parser {
                     Property(name: name, value: value, range: name.range.lowerBound..<value.range.upperBound))
                 switch current.kind {
                 case .comma:
-                    advance()
+                    skip()
                 case .rightBrace:
                     break
                 case .newline:
@@ -260,7 +260,7 @@ struct Parser {
         default:
             throw failure(.expected("'receives' or 'sends' after '\(subject.text)'", at: current.range))
         }
-        advance()
+        skip()
         let pattern = try parsePattern(after: trigger.rawValue)
         guard current.kind == .leftBrace else {
             throw failure(.expected("'{' to open the reaction's block", at: current.range))
@@ -293,13 +293,13 @@ struct Parser {
         guard current.kind == .leftParen else {
             return .named(name, parameters: [], range: name.range)
         }
-        advance()
+        skip()
         var parameters: [Name] = []
         if current.kind != .rightParen {
             while true {
                 parameters.append(try parseName("a parameter name"))
                 if current.kind == .comma {
-                    advance()
+                    skip()
                     continue
                 }
                 guard current.kind == .rightParen else {
@@ -321,7 +321,7 @@ struct Parser {
         while true {
             while current.kind == .newline || current.kind == .semicolon { advance() }
             if current.kind == .rightBrace {
-                advance()
+                skip()
                 return body
             }
             if blockIsUnclosed {
@@ -386,7 +386,7 @@ struct Parser {
         var text = "expect \(subject.text)"
         switch current.kind {
         case .dot:
-            advance()
+            skip()
             let property = try parseName("a property name after '.'")
             let equal: Bool
             switch current.kind {
@@ -413,7 +413,7 @@ struct Parser {
             text += ".\(property.text) \(equal ? "==" : "!=") \(spelling(of: advance()))"
             condition = .property(property, equal: equal, value: value)
         case .keyword(.received):
-            advance()
+            skip()
             guard case .number = current.kind else {
                 throw failure(.expected("a count after 'received'", at: current.range))
             }
@@ -421,15 +421,15 @@ struct Parser {
             guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(digits) else {
                 throw failure(.invalidCount(digits, at: current.range))
             }
-            advance()
+            skip()
             text += " received \(digits)"
             condition = .received(count)
         case .keyword(.alive):
-            advance()
+            skip()
             text += " alive"
             condition = .alive
         case .keyword(.deallocated):
-            advance()
+            skip()
             text += " deallocated"
             condition = .deallocated
         default:
@@ -499,14 +499,14 @@ struct Parser {
         guard current.kind == .leftParen else {
             return .named(name, arguments: [], range: name.range)
         }
-        advance()
+        skip()
         var arguments: [ArgumentExpression] = []
         if current.kind != .rightParen {
             while true {
                 var label: Name?
                 if peek.kind == .colon, current.identifier != nil || current.keyword != nil {
                     label = try parseName("a label")
-                    advance()
+                    skip()
                 }
                 let value = try parseValue(
                     expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
@@ -533,23 +533,23 @@ struct Parser {
         let token = current
         switch token.kind {
         case .string:
-            advance()
+            skip()
             let literal = stringLiteral(token)
             return .literal(.string(literal.value), range: token.range)
         case .number(let number):
-            advance()
+            skip()
             return .literal(.number(number), range: token.range)
         case .keyword(.true), .keyword(.false):
-            advance()
+            skip()
             return .literal(.bool(token.kind == .keyword(.true)), range: token.range)
         case .keyword(.sender):
-            advance()
+            skip()
             return .reference(.sender(range: token.range))
         case .keyword(.message):
-            advance()
+            skip()
             return .reference(.message(range: token.range))
         case .keyword(.selfName):
-            advance()
+            skip()
             guard consume(.dot) else { return .reference(.selfName(range: token.range)) }
             let property = try parseName("a property name after '.'")
             return .reference(
@@ -680,7 +680,9 @@ struct Parser {
     private mutating func parseName(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
         switch current.kind {
         case .identifier(let text):
-            return Name(text, advance().range)
+            let range = current.range
+            skip()
+            return Name(text, range)
         case .keyword(let keyword):
             throw failure(.keywordAsName(keyword, at: current.range))
         default:
@@ -705,10 +707,18 @@ struct Parser {
         return previous
     }
 
+    /// Moves to the next token, like `advance()` without handing back a copy of the one passed.
+    private mutating func skip() {
+        if case .newline = current.kind {} else { endOfPreviousToken = current.range.upperBound }
+        swap(&previous, &current)
+        swap(&current, &peek)
+        peek = lexer.next()
+    }
+
     /// Steps over the current token if it is of `kind`.
     private mutating func consume(_ kind: Token.Kind) -> Bool {
         guard current.kind == kind else { return false }
-        advance()
+        skip()
         return true
     }
 
@@ -771,7 +781,7 @@ struct Parser {
                 if blockIsUnclosed { return }
             default: break
             }
-            advance()
+            skip()
         }
     }
 
@@ -789,7 +799,7 @@ struct Parser {
             case .rightBrace: depth -= 1
             default: break
             }
-            advance()
+            skip()
         }
     }
 
