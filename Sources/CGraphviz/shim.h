@@ -8,6 +8,14 @@
 static inline Agmemdisc_t *mediate_default_memory_discipline(void) { return &AgMemDisc; }
 static inline Agiodisc_t *mediate_default_io_discipline(void) { return &AgIoDisc; }
 
+// An empty C string that lives as long as the process. cgraph may keep a pointer to an
+// attribute's default value; a Swift "" passed as a pointer is a temporary that is freed after the
+// call, and AddressSanitizer caught cgraph reading one later (heap-use-after-free in agstrdup).
+static inline char *mediate_empty_c_string(void) {
+    static char empty[1] = "";
+    return empty;
+}
+
 // The file a loaded symbol comes from, as glibc's dladdr gives it: Swift's Glibc module does not
 // declare dladdr (it needs _GNU_SOURCE), so the same function is declared here under its own name.
 typedef struct {

@@ -140,7 +140,7 @@ public enum Graphviz {
             "layout".withCString { name in
                 layout.rawValue.withCString { value in
                     _ = agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value),
-                                  UnsafeMutablePointer(mutating: ""))
+                                  mediate_empty_c_string())
                 }
             }
         }
