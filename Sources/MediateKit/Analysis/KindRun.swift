@@ -18,7 +18,7 @@ public struct KindRun: Sendable {
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output)) }
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
-                                      sink: TeeSink(sinks))
+                                      sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks))
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()

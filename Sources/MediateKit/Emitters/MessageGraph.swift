@@ -150,4 +150,9 @@ public final class TeeSink: EventSink {
     public func emit(_ event: TranscriptEvent) {
         for sink in sinks { sink.emit(event) }
     }
+
+    /// Hands each sink the delivery as it is, so that each can take its own fast path.
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        for sink in sinks { sink.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
+    }
 }
