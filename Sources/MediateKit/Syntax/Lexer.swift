@@ -434,40 +434,35 @@ public struct Lexer {
 
 extension Keyword {
     /// The keyword spelt by `bytes[start..<end]`, found without building a string: every keyword
-    /// is 2 to 11 lowercase ASCII letters, so a word's first 16 bytes packed into two integers
-    /// are compared with the keywords of its length.
+    /// is 2 to 11 lowercase ASCII letters, so a word's bytes packed into two integers are compared
+    /// with those of the keywords of its length.
     fileprivate static func spelt(by bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
         let count = end - start
         guard count >= 2, count < spellingsByLength.count, bytes[start] >= 0x61 else { return nil }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var shift: UInt64 = 0
-        for index in start..<end {
-            let byte = UInt64(bytes[index])
-            if shift < 64 { low |= byte << shift } else { high |= byte << (shift - 64) }
-            shift += 8
-        }
-        for (keyword, spelling) in spellingsByLength[count] where spelling.low == low && spelling.high == high {
+        let word = bytes.withUnsafeBufferPointer { Packed(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        for (keyword, spelling) in spellingsByLength[count] where spelling == word {
             return keyword
         }
         return nil
     }
 
-    /// A spelling's first 16 bytes, packed little-end first.
-    private struct Packed {
+    /// The first 16 bytes of a word, packed little-end first.
+    private struct Packed: Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
+
+        init(_ bytes: some Sequence<UInt8>) {
+            for (index, byte) in bytes.enumerated() where index < 16 {
+                if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+            }
+        }
     }
 
     /// The keywords and their packed spellings, by length (at most 11).
     private static let spellingsByLength: [[(Keyword, Packed)]] = {
         var table = [[(Keyword, Packed)]](repeating: [], count: 12)
         for keyword in Keyword.allCases {
-            var packed = Packed()
-            for (index, byte) in keyword.rawValue.utf8.enumerated() {
-                if index < 8 { packed.low |= UInt64(byte) << (8 * index) } else { packed.high |= UInt64(byte) << (8 * (index - 8)) }
-            }
-            table[keyword.rawValue.utf8.count].append((keyword, packed))
+            table[keyword.rawValue.utf8.count].append((keyword, Packed(keyword.rawValue.utf8)))
         }
         return table
     }()
