@@ -31,8 +31,8 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
 /// Lays out and renders DOT text through libgraphviz, in this process.
 ///
 /// Graphviz keeps global state (its parser, its error buffer), so every call takes one lock.
-/// One Graphviz context serves every call: it is made on first use and kept for the life of the
-/// process, since making one reads Graphviz's plugin configuration anew (as much work as laying
+/// Contexts are made on first use and kept for the life of the process (one for SVG, one for
+/// PNG and PDF; see ``Contexts``), since making one loads plugins anew (as much work as laying
 /// out a small diagram).
 /// Graphviz's messages never reach standard error: errors are thrown, warnings are dropped.
 public enum Graphviz {
