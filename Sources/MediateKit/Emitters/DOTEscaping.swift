@@ -58,16 +58,6 @@ enum DOT {
     }
 }
 
-extension Unicode.Scalar {
-    /// Whether XML 1.0 allows this character in a document (its `Char` production).
-    fileprivate var isXMLCharacter: Bool {
-        switch value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-}
-
 extension UInt8 {
     /// A printable ASCII byte that `DOT.quoted` keeps as it is.
     fileprivate var isPlainInDOT: Bool {

@@ -48,17 +48,17 @@ public enum HTMLReport {
             <nav id="index"><h2>Scenarios</h2>
             <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
             """
-        html += MediatorKind.allCases.map { "<th>\(escape($0.rawValue))</th>" }.joined()
+        html += MediatorKind.allCases.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
         html += "</tr></thead><tbody>\n"
         for section in sections {
-            html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(escape(section.title))</a></td>"
-            html += "<td><code>\(escape(section.path))</code></td><td>\(escape(section.report.ownKind.rawValue))</td>"
+            html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
+            html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
             for implementation in section.report.implementations {
                 let failed = failedExpectations(in: transcript(section, implementation.run.kind))
                 let leaked = implementation.run.metrics.leaked
                 var cell = failed == 0 ? "expectations ok" : "\(failed) failed"
                 cell += leaked.isEmpty ? ", no leak" : ", \(leaked.count) leaked"
-                html += "<td class=\"\(failed == 0 && leaked.isEmpty ? "good" : "bad")\">\(escape(cell))</td>"
+                html += "<td class=\"\(failed == 0 && leaked.isEmpty ? "good" : "bad")\">\(XML.escaped(cell))</td>"
             }
             html += "</tr>\n"
         }
@@ -69,11 +69,11 @@ public enum HTMLReport {
 
     private static func section(_ section: Section) -> String {
         var html = "<section class=\"scenario\" id=\"\(anchor(section.stem))\">\n"
-        html += "<h2>\(escape(section.title))</h2>\n<p class=\"meta\"><code>\(escape(section.path))</code>, its own kind: <b>\(escape(section.report.ownKind.rawValue))</b></p>\n"
+        html += "<h2>\(XML.escaped(section.title))</h2>\n<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
         html += "<h3>Coupling</h3>\n"
         switch section.compareSVG {
         case .success(let svg): html += "<div class=\"diagram\">\(inline(svg))</div>\n"
-        case .failure(let failure): html += "<p class=\"bad\">The diagram could not be drawn: \(escape(failure.message))</p>\n"
+        case .failure(let failure): html += "<p class=\"bad\">The diagram could not be drawn: \(XML.escaped(failure.message))</p>\n"
         }
         html += metrics(section.report)
         html += expectations(section)
@@ -83,9 +83,9 @@ public enum HTMLReport {
 
     private static func metrics(_ report: ComparisonReport) -> String {
         var html = "<table class=\"metrics\"><thead><tr><th></th>"
-        html += report.implementations.map { "<th>\(escape($0.run.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
+        html += report.implementations.map { "<th>\(XML.escaped($0.run.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
         func row(_ name: String, _ value: (CouplingMetrics) -> String) {
-            html += "<tr><th>\(escape(name))</th>" + report.implementations.map { "<td>\(escape(value($0.run.metrics)))</td>" }.joined() + "</tr>\n"
+            html += "<tr><th>\(XML.escaped(name))</th>" + report.implementations.map { "<td>\(XML.escaped(value($0.run.metrics)))</td>" }.joined() + "</tr>\n"
         }
         row("references") { String($0.references) }
         row("strong") { String($0.strong) }
@@ -103,13 +103,13 @@ public enum HTMLReport {
         }
         guard let first = byKind.first, !first.isEmpty else { return "<h3>Expectations</h3>\n<p>None.</p>\n" }
         var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
-        html += section.transcripts.map { "<th>\(escape($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
+        html += section.transcripts.map { "<th>\(XML.escaped($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
         for (index, line) in first.enumerated() {
             let text = line.hasSuffix(" ok") ? String(line.dropLast(3)) : String(line[..<(line.range(of: " FAILED (got ")?.lowerBound ?? line.endIndex)])
-            html += "<tr><td><code>\(escape(text))</code></td>"
+            html += "<tr><td><code>\(XML.escaped(text))</code></td>"
             for lines in byKind {
                 let result = index < lines.count ? String(lines[index].dropFirst(text.count).drop(while: { $0 == " " })) : "not reached"
-                html += "<td class=\"\(result == "ok" ? "good" : "bad")\">\(escape(result))</td>"
+                html += "<td class=\"\(result == "ok" ? "good" : "bad")\">\(XML.escaped(result))</td>"
             }
             html += "</tr>\n"
         }
@@ -121,7 +121,7 @@ public enum HTMLReport {
     /// header's `mediator KIND` line, which always names its own kind.
     private static func transcripts(_ section: Section) -> String {
         let own = transcript(section, section.report.ownKind).split(separator: "\n", omittingEmptySubsequences: false)
-        var html = "<h3>Transcripts</h3>\n<p class=\"legend\"><span class=\"differs\">marked</span>: a line not in the \(escape(section.report.ownKind.rawValue)) transcript.</p>\n<div class=\"transcripts\">\n"
+        var html = "<h3>Transcripts</h3>\n<p class=\"legend\"><span class=\"differs\">marked</span>: a line not in the \(XML.escaped(section.report.ownKind.rawValue)) transcript.</p>\n<div class=\"transcripts\">\n"
         for entry in section.transcripts {
             let lines = entry.text.split(separator: "\n", omittingEmptySubsequences: false)
             var differing = Set<Int>()
@@ -130,9 +130,9 @@ public enum HTMLReport {
                     if case .insert(let offset, _, _) = change, offset != 1 { differing.insert(offset) }
                 }
             }
-            html += "<div class=\"transcript\" data-kind=\"\(escape(entry.kind.rawValue))\"><h4>\(escape(entry.kind.rawValue))</h4><pre>"
+            html += "<div class=\"transcript\" data-kind=\"\(XML.escaped(entry.kind.rawValue))\"><h4>\(XML.escaped(entry.kind.rawValue))</h4><pre>"
             for (index, line) in lines.enumerated() where !(index == lines.count - 1 && line.isEmpty) {
-                html += "<span class=\"\(differing.contains(index) ? "line differs" : "line")\">\(escape(String(line)))</span>"
+                html += "<span class=\"\(differing.contains(index) ? "line differs" : "line")\">\(XML.escaped(String(line)))</span>"
             }
             html += "</pre></div>\n"
         }
@@ -158,22 +158,6 @@ public enum HTMLReport {
         "scenario-" + String(stem.unicodeScalars.map { scalar -> Character in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
         })
-    }
-
-    /// Text escaped for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static let css = """

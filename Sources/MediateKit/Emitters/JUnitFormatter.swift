@@ -8,39 +8,19 @@ public enum JUnitFormatter {
         xml += "<testsuites name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\">\n"
         xml += "  <testsuite name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for result in results {
-            let open = "    <testcase classname=\"\(escape(result.scenario))\" name=\"\(escape(result.kind.rawValue))\""
+            let open = "    <testcase classname=\"\(XML.escaped(result.scenario))\" name=\"\(XML.escaped(result.kind.rawValue))\""
             if result.passed {
                 xml += open + "/>\n"
                 continue
             }
             let message = (result.failures.map(\.path) + result.errors).joined(separator: ", ")
             let body = result.failures.map { "\($0.path)\n\($0.diff)" }.joined() + result.errors.map { "\($0)\n" }.joined()
-            xml += open + ">\n      <failure message=\"\(escape("differs: " + message))\">\(escape(body))</failure>\n    </testcase>\n"
+            xml += open + ">\n      <failure message=\"\(XML.escaped("differs: " + message))\">\(XML.escaped(body))</failure>\n    </testcase>\n"
         }
         for orphan in orphans {
-            xml += "    <testcase classname=\"orphaned goldens\" name=\"\(escape(orphan))\">\n"
-            xml += "      <failure message=\"\(escape("orphaned golden: no scenario writes \(orphan)"))\"/>\n    </testcase>\n"
+            xml += "    <testcase classname=\"orphaned goldens\" name=\"\(XML.escaped(orphan))\">\n"
+            xml += "      <failure message=\"\(XML.escaped("orphaned golden: no scenario writes \(orphan)"))\"/>\n    </testcase>\n"
         }
         return xml + "  </testsuite>\n</testsuites>\n"
-    }
-
-    /// Text escaped for XML content and attribute values; characters XML cannot hold become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                let allowed = v == 0x0D || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
-            }
-        }
-        return out
     }
 }

@@ -198,25 +198,7 @@ private struct Layout {
     }
 
     private func text(_ send: Send) -> String {
-        let sender: String
-        switch send.sender {
-        case .participant(let name): sender = name.text
-        case .mediator: sender = "mediator"
-        case .selfName: sender = "self"
-        }
-        let targets: String
-        switch send.targets {
-        case .everyone: targets = "*"
-        case .type(let type, _): targets = "* \(type.text)"
-        case .names(let names):
-            targets = names.map { target in
-                switch target {
-                case .participant(let name): return name.text
-                case .sender: return "sender"
-                }
-            }.joined(separator: ", ")
-        }
-        return "\(sender) -> \(targets): \(text(send.message))"
+        "\(send.sender.written) -> \(send.targets.written): \(text(send.message))"
     }
 
     private func text(_ message: MessageExpression) -> String {

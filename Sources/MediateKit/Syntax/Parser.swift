@@ -698,16 +698,12 @@ struct Parser {
     /// Moves to the next token and returns the one that was current.
     @discardableResult
     private mutating func advance() -> Token {
-        if current.kind != .newline { endOfPreviousToken = current.range.upperBound }
-        // Moved along by swapping, not copied: a token copy retains its text, and every token
-        // passes through here.
-        swap(&previous, &current)
-        swap(&current, &peek)
-        peek = lexer.next()
+        skip()
         return previous
     }
 
-    /// Moves to the next token, like `advance()` without handing back a copy of the one passed.
+    /// Moves to the next token without handing back a copy of the one passed. Tokens move along by
+    /// swapping, not copying: a token copy retains its text, and every token passes through here.
     private mutating func skip() {
         if case .newline = current.kind {} else { endOfPreviousToken = current.range.upperBound }
         swap(&previous, &current)
@@ -754,7 +750,7 @@ struct Parser {
     }
 
     private mutating func skipNewlines() {
-        while current.kind == .newline { advance() }
+        while current.kind == .newline { skip() }
     }
 
     /// Whether the current token shows that the open block lacks its `}`: the end of the file, or

@@ -182,6 +182,14 @@ public enum Sender: Hashable, Sendable {
         case .mediator(let range), .selfName(let range): return range
         }
     }
+    /// The sender as written: its name, `mediator` or `self`.
+    public var written: String {
+        switch self {
+        case .participant(let name): return name.text
+        case .mediator: return "mediator"
+        case .selfName: return "self"
+        }
+    }
 }
 
 /// Where a send goes.
@@ -198,6 +206,20 @@ public enum Targets: Hashable, Sendable {
         case .everyone(let range), .type(_, let range): return range
         case .names(let targets):
             return targets.first!.range.lowerBound..<targets.last!.range.upperBound
+        }
+    }
+    /// The targets as written: `*`, `* TYPE`, or the names (and `sender`) joined by `, `.
+    public var written: String {
+        switch self {
+        case .everyone: return "*"
+        case .type(let type, _): return "* \(type.text)"
+        case .names(let targets):
+            return targets.map { target in
+                switch target {
+                case .participant(let name): return name.text
+                case .sender: return "sender"
+                }
+            }.joined(separator: ", ")
         }
     }
 }

@@ -97,24 +97,6 @@ private struct DumpNode {
     }
 
     init(send: Send) {
-        let sender: String
-        switch send.sender {
-        case .participant(let name): sender = name.text
-        case .mediator: sender = "mediator"
-        case .selfName: sender = "self"
-        }
-        let targets: String
-        switch send.targets {
-        case .everyone: targets = "*"
-        case .type(let type, _): targets = "* \(type.text)"
-        case .names(let list):
-            targets = list.map { target in
-                switch target {
-                case .participant(let name): return name.text
-                case .sender: return "sender"
-                }
-            }.joined(separator: ", ")
-        }
         let message: DumpNode
         switch send.message {
         case .text(let literal):
@@ -129,8 +111,8 @@ private struct DumpNode {
         self.init(
             "Send", send.range,
             [
-                DumpNode("Sender \(sender)", send.sender.range),
-                DumpNode("Targets \(targets)", send.targets.range),
+                DumpNode("Sender \(send.sender.written)", send.sender.range),
+                DumpNode("Targets \(send.targets.written)", send.targets.range),
                 message,
             ])
     }
