@@ -9,6 +9,9 @@ public protocol TextOutput: AnyObject {
     func write(_ text: String)
     /// Writes text given as UTF-8 bytes, without making a string of them where the output can.
     func write(utf8 bytes: UnsafeRawBufferPointer)
+    /// Writes `count` bytes of UTF-8 that `fill` puts at the address it is given, in place
+    /// where the output can.
+    func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void)
     /// Pushes buffered text out; throws if the bytes could not be written.
     func flush() throws
 }
@@ -16,6 +19,13 @@ public protocol TextOutput: AnyObject {
 extension TextOutput {
     public func write(utf8 bytes: UnsafeRawBufferPointer) {
         write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { bytes.deallocate() }
+        if let start = bytes.baseAddress { fill(start) }
+        write(utf8: UnsafeRawBufferPointer(bytes))
     }
 }
 
@@ -51,6 +61,20 @@ public final class FileDescriptorOutput: TextOutput {
 
     public func write(utf8 bytes: UnsafeRawBufferPointer) {
         append(bytes)
+    }
+
+    /// Fills the next `count` bytes of the buffer in place, draining it first if they do not fit.
+    public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        guard count <= buffer.count else {
+            drain()
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+            defer { bytes.deallocate() }
+            fill(bytes.baseAddress!)
+            return send(UnsafeRawBufferPointer(bytes))
+        }
+        if self.count + count > buffer.count { drain() }
+        fill(buffer.baseAddress! + self.count)
+        self.count += count
     }
 
     /// Writes raw bytes, such as a rendered PNG.
@@ -110,9 +134,9 @@ public final class FormattedSink: EventSink {
     /// ` <- SENDER MESSAGE` and its newline are formatted once per send.
     private var lastSender = ""
     private var lastMessage: Message?
-    /// Memory the sink owns, so that the hot path retains nothing: that tail in UTF-8 in its
-    /// first `tailCount` bytes, then room to assemble a delivery line.
-    private var scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+    /// That tail in UTF-8, in memory the sink owns, so that the hot path retains nothing: its
+    /// first `tailCount` bytes.
+    private var tail = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
     private var tailCount = 0
 
     public init(format: OutputFormat, output: any TextOutput) {
@@ -120,7 +144,7 @@ public final class FormattedSink: EventSink {
         self.output = output
     }
 
-    deinit { scratch.deallocate() }
+    deinit { tail.deallocate() }
 
     public func emit(_ event: TranscriptEvent) {
         switch format {
@@ -141,9 +165,8 @@ public final class FormattedSink: EventSink {
         }
     }
 
-    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, assembled in memory the sink owns
-    /// and written at once, all but the indentation and the receiver reused from the previous
-    /// delivery.
+    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, written in place into the output,
+    /// all but the indentation and the receiver reused from the previous delivery.
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         switch format {
         case .transcript: break
@@ -153,33 +176,25 @@ public final class FormattedSink: EventSink {
         if message != lastMessage || sender != lastSender {
             lastSender = sender
             lastMessage = message
-            var tail = " <- \(sender) \(message.written)\n"
-            tail.withUTF8 { bytes in
-                reserve(bytes.count, keepingTail: false)
-                scratch.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            var text = " <- \(sender) \(message.written)\n"
+            text.withUTF8 { bytes in
+                if bytes.count > tail.count {
+                    tail.deallocate()
+                    tail = .allocate(byteCount: max(bytes.count, 2 * tail.count), alignment: 1)
+                }
+                tail.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
                 tailCount = bytes.count
             }
         }
+        let indent = 2 * depth
         var receiver = receiver
         receiver.withUTF8 { name in
-            let indent = 2 * depth
-            let length = indent + name.count + tailCount
-            reserve(tailCount + length, keepingTail: true)
-            let tail = scratch.baseAddress!
-            let line = tail + tailCount
-            line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
-            if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
-            (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
-            output.write(utf8: UnsafeRawBufferPointer(start: line, count: length))
+            let (tail, tailCount) = (tail.baseAddress!, tailCount)
+            output.write(count: indent + name.count + tailCount) { line in
+                for offset in 0..<indent { line.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
+                if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
+                (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
+            }
         }
-    }
-
-    /// Grows `scratch` to at least `count` bytes, keeping the tail if asked.
-    private func reserve(_ count: Int, keepingTail: Bool) {
-        guard count > scratch.count else { return }
-        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * scratch.count), alignment: 1)
-        if keepingTail { grown.baseAddress!.copyMemory(from: scratch.baseAddress!, byteCount: tailCount) }
-        scratch.deallocate()
-        scratch = grown
     }
 }

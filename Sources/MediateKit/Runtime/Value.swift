@@ -65,6 +65,11 @@ public enum Value: Hashable, Sendable {
 
     /// A string in double quotes with `"`, `\`, newline, tab and other control characters escaped.
     public static func quoted(_ text: String) -> String {
+        // Most texts need no escape: quoting them is two appends.
+        let plain = !text.utf8.contains { byte in
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -15,14 +15,18 @@ final class WrapperMediator<Colleague: AnyObject> {
         }
 
         var colleague: Colleague? { strongColleague ?? weakColleague }
+
+        /// Whether the colleague is still there, read without retaining it.
+        var isHolding: Bool { strongColleague != nil || weakColleague != nil }
     }
 
     private var colleagueWrappers: [ColleagueWrapper] = []
 
     /// The live colleagues in order; reading drops the wrappers whose colleague is gone.
     var colleagues: [Colleague] {
-        colleagueWrappers.removeAll { $0.colleague == nil }
-        return colleagueWrappers.compactMap(\.colleague)
+        colleagueWrappers.removeAll { !$0.isHolding }
+        // Every wrapper left holds its colleague: the list is made in one allocation.
+        return colleagueWrappers.map { $0.colleague! }
     }
 
     func addColleague(_ colleague: Colleague, strongReference: Bool = true) {
