@@ -32,11 +32,9 @@ public let maxUnlabelledDiagramEdges = 5_000
 /// when the diagram has too many edges.
 func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throws -> [UInt8] {
     if format != .dot {
-        // Every edge the emitters write is `"FROM" -> "TO"`; a quote inside a label is escaped.
-        let edges = dot.split(separator: "\n").filter { $0.contains(#"" -> ""#) }
-        let labelled = edges.count { $0.contains("label=") }
-        guard labelled <= maxDiagramEdges, edges.count <= maxUnlabelledDiagramEdges else {
-            throw GraphvizError(message: "the diagram has \(edges.count) edges (\(labelled) labelled), more than mediate asks "
+        let (edges, labelled) = edgeCounts(dot)
+        guard labelled <= maxDiagramEdges, edges <= maxUnlabelledDiagramEdges else {
+            throw GraphvizError(message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
                 + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
                 + "steeply with edges); use --format dot for its DOT source")
         }
@@ -46,5 +44,34 @@ func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throw
     case .svg: return try Graphviz.render(dot, layout: layout, format: .svg)
     case .png: return try Graphviz.render(dot, layout: layout, format: .png)
     case .pdf: return try Graphviz.render(dot, layout: layout, format: .pdf)
+    }
+}
+
+/// How many edges the DOT text the emitters wrote has, and how many of them are labelled: every
+/// edge is a line holding `"FROM" -> "TO"` (a quote inside a label is escaped), labelled when it
+/// holds `label=`. One pass over the bytes.
+func edgeCounts(_ dot: String) -> (edges: Int, labelled: Int) {
+    var dot = dot
+    return dot.withUTF8 { bytes in
+        var edges = 0, labelled = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.holds(#"" -> ""#) {
+            edges += 1
+            if line.holds("label=") { labelled += 1 }
+        }
+        return (edges, labelled)
+    }
+}
+
+extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Whether these bytes hold `text`'s UTF-8 anywhere.
+    fileprivate func holds(_ text: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard count >= pattern.count, let first = pattern.first else { return pattern.isEmpty }
+        var start = startIndex
+        while start <= endIndex - pattern.count {
+            if self[start] == first, self[start..<start + pattern.count].elementsEqual(pattern) { return true }
+            start += 1
+        }
+        return false
     }
 }
