@@ -1,6 +1,7 @@
-/// Walks live Swift objects through their stored references: values are read with `Mirror`, and
-/// whether each stored field holds its object strongly, weakly or unowned comes from the Swift
-/// runtime's field metadata, never from names or a table.
+/// Walks live Swift objects through their stored references: values are read as `Mirror` shows
+/// them, without making a mirror where the type has none of its own or has the standard
+/// library's `Optional` or `Array` one, and whether each stored field holds its object strongly,
+/// weakly or unowned comes from the Swift runtime's field metadata, never from names or a table.
 public enum ReferenceWalker {
     /// Walks every object reachable from `roots` through stored references, and returns the graph.
     /// Holds no reference to any object once it returns.
@@ -155,9 +156,8 @@ private struct Walk {
         let type = type(of: value)
         switch shape(of: type) {
         case .object:
-            // A cast, not `as AnyObject`, which on Linux first tries bridging the value.
-            let to = id(of: value as! AnyObject)
-            graph.edges.append(.init(from: from, to: to, label: path, ownership: ownership))
+            guard let object = reference(in: value) else { return }
+            graph.edges.append(.init(from: from, to: id(of: object), label: path, ownership: ownership))
             return
         case .leaf:
             return
@@ -324,6 +324,15 @@ private func joined(_ path: String, _ label: String) -> String {
 /// (`WrapperMediator<Participant>`): never an address.
 private func typeName(of object: AnyObject) -> String {
     _typeName(type(of: object), qualified: false)
+}
+
+/// The object `value` holds when its type is a class. A dynamic cast: `value as AnyObject` would
+/// first try, at a cost, to bridge the value.
+private func reference(in value: Any) -> AnyObject? {
+    switch value {
+    case let object as AnyObject: return object
+    default: return nil
+    }
 }
 
 /// Whether `type` is a class, so that a value of it is a reference (not a metatype or function).
