@@ -317,3 +317,94 @@ struct ReferenceWalkerTests {
         #expect(try analyse(source, kind: kind).graph == analyse(source, kind: kind).graph)
     }
 }
+
+// Values the walk reads without a mirror, and types whose custom mirror it must still honour.
+
+private struct Holder {
+    var target: Target
+    var name = "holder"
+}
+
+private struct UnsafeHolder {
+    unowned(unsafe) var target: Target
+}
+
+private protocol Boxed {}
+extension Holder: Boxed {}
+
+private enum Slot {
+    case empty
+    case held(Holder)
+}
+
+private final class Nested {
+    var inAny: Any
+    var inExistential: any Boxed
+    var optionalValue: Holder?
+    var anys: [Any]
+    var byName: [String: Holder]
+    var slot: Slot
+    var unsafe: UnsafeHolder
+    var deep: [[Target?]]
+
+    init(_ t: [Target]) {
+        inAny = Holder(target: t[0])
+        inExistential = Holder(target: t[1])
+        optionalValue = Holder(target: t[2])
+        anys = [t[3], Holder(target: t[4]), "text", 5]
+        byName = ["x": Holder(target: t[5])]
+        slot = .held(Holder(target: t[6]))
+        unsafe = UnsafeHolder(target: t[7])
+        deep = [[nil, t[8]]]
+    }
+}
+
+private final class Curated: CustomReflectable {
+    var hidden: Target
+    weak var shown: Target?
+    init(_ hidden: Target, _ shown: Target) {
+        self.hidden = hidden
+        self.shown = shown
+    }
+    var customMirror: Mirror { Mirror(self, children: ["shown": shown as Any, "extra": hidden]) }
+}
+
+private struct CuratedValue: CustomReflectable {
+    var hidden: Target
+    var customMirror: Mirror { Mirror(self, children: [] as [(String?, Any)]) }
+}
+
+private final class CuratedHolder {
+    var curated: CuratedValue
+    init(_ target: Target) { curated = CuratedValue(hidden: target) }
+}
+
+extension ReferenceWalkerTests {
+    @Test func valuesInsideValuesAreFollowed() {
+        let targets = (0...8).map { Target("t\($0)") }
+        let nested = Nested(targets)
+        #expect(walk(nested) == [
+            "root -inAny.target-> Target#1 (strong)",
+            "root -inExistential.target-> Target#2 (strong)",
+            "root -optionalValue.target-> Target#3 (strong)",
+            "root -anys[0]-> Target#4 (strong)",
+            "root -anys[1].target-> Target#5 (strong)",
+            "root -byName[\"x\"].target-> Target#6 (strong)",
+            "root -slot.held.target-> Target#7 (strong)",
+            "root -unsafe.target-> Target#8 (unowned)",
+            "root -deep[0][1]-> Target#9 (strong)",
+        ])
+        withExtendedLifetime(targets) {}
+    }
+
+    @Test func customMirrorsAreHonoured() {
+        let hidden = Target("hidden")
+        let shown = Target("shown")
+        #expect(walk(Curated(hidden, shown)) == [
+            "root -shown-> Target#1 (weak)",
+            "root -extra-> Target#2 (strong)",
+        ])
+        #expect(walk(CuratedHolder(hidden)) == [])
+        withExtendedLifetime(shown) {}
+    }
+}

@@ -1,6 +1,7 @@
-/// Walks live Swift objects through their stored references: values are read with `Mirror`, and
-/// whether each stored field holds its object strongly, weakly or unowned comes from the Swift
-/// runtime's field metadata, never from names or a table.
+/// Walks live Swift objects through their stored references: values are read as `Mirror` shows
+/// them, without making a mirror where the type has none of its own or has the standard
+/// library's `Optional` or `Array` one, and whether each stored field holds its object strongly,
+/// weakly or unowned comes from the Swift runtime's field metadata, never from names or a table.
 public enum ReferenceWalker {
     /// Walks every object reachable from `roots` through stored references, and returns the graph.
     /// Holds no reference to any object once it returns.
@@ -43,6 +44,8 @@ private struct Walk {
     private var found: [AnyObject] = []
     /// The stored fields of every type met so far.
     private var fieldsByType: [ObjectIdentifier: [StoredField]] = [:]
+    /// How a value of every type met so far is read.
+    private var shapeByType: [ObjectIdentifier: Shape] = [:]
 
     mutating func add(_ root: ReferenceRoot) {
         let key = ObjectIdentifier(root.object)
@@ -90,36 +93,58 @@ private struct Walk {
         return fields
     }
 
+    /// `Shape(of:)`, decided once per type.
+    private mutating func shape(of type: Any.Type) -> Shape {
+        let key = ObjectIdentifier(type)
+        if let known = shapeByType[key] { return known }
+        let shape = Shape(of: type)
+        shapeByType[key] = shape
+        return shape
+    }
+
     /// Follows the stored fields of `object`, superclass fields first.
     private mutating func visit(object: AnyObject, id: String) {
+        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        // Asked of the type, not the object: a failed cast of the object tries much more.
+        guard type(of: object) is any CustomReflectable.Type else {
+            // A generated mirror per class, as `Mirror` makes them, read without making one.
+            var levels: [AnyClass] = []
+            var level: AnyClass? = type(of: object)
+            while let type = level {
+                levels.append(type)
+                level = _getSuperclass(type)
+            }
+            for type in levels.reversed() {
+                let fields = storedFields(of: type)
+                visitFields(of: Children(reflecting: object, as: type), fields: fields,
+                            skipping: StoredField.danglingUnowned(fields, in: storage),
+                            path: "", ownership: .strong, from: id)
+            }
+            return
+        }
         var levels: [Mirror] = []
         var level: Mirror? = Mirror(reflecting: object)
         while let mirror = level {
             levels.append(mirror)
             level = mirror.superclassMirror
         }
-        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         for (depth, mirror) in levels.enumerated().reversed() {
             let fields = storedFields(of: mirror.subjectType)
-            // Only a generated mirror lists the fields in order; the most derived may be custom.
-            let generated = depth > 0 || !(object is CustomReflectable)
-            let dangling = generated ? StoredField.danglingUnowned(fields, in: storage) : []
-            visitFields(of: mirror, fields: fields, skipping: dangling, path: "", ownership: .strong, from: id)
+            // Only a generated mirror lists the fields in order; the most derived is custom.
+            let dangling = depth > 0 ? StoredField.danglingUnowned(fields, in: storage) : []
+            visitFields(of: Children(mirror), fields: fields, skipping: dangling, path: "", ownership: .strong, from: id)
         }
     }
 
-    /// Follows a mirror's children, each with the ownership of the stored field it reads.
+    /// Follows a value's children, each with the ownership of the stored field it reads.
     private mutating func visitFields(
-        of mirror: Mirror, fields: [StoredField], skipping dangling: Set<Int>,
+        of children: Children, fields: [StoredField], skipping dangling: Set<Int>,
         path: String, ownership: Ownership, from: String
     ) {
-        let children = mirror.children
-        var index = children.startIndex
         for position in 0..<children.count {
-            defer { index = children.index(after: index) }
             // Reading a child loads it, which traps on a deinitialised unowned object.
             guard !dangling.contains(position) else { continue }
-            let child = children[index]
+            let child = children.read(position)
             let field = fields.first { $0.name == child.label }
             visit(child.value, path: joined(path, child.label ?? "[\(position)]"),
                   ownership: field?.ownership.public ?? ownership, from: from)
@@ -128,10 +153,41 @@ private struct Walk {
 
     /// Follows a value held by the object `from` at `path`, recording every reference in it.
     private mutating func visit(_ value: Any, path: String, ownership: Ownership, from: String) {
-        if isClass(type(of: value)) {
-            let to = id(of: value as AnyObject)
-            graph.edges.append(.init(from: from, to: to, label: path, ownership: ownership))
+        let type = type(of: value)
+        switch shape(of: type) {
+        case .object:
+            guard let object = reference(in: value) else { return }
+            graph.edges.append(.init(from: from, to: id(of: object), label: path, ownership: ownership))
             return
+        case .leaf:
+            return
+        case .optional:
+            // What `Optional`'s custom mirror shows: the payload of `.some`, nothing for `nil`.
+            let payload = Children(reflecting: value, as: type)
+            if payload.count == 1 { visit(payload.read(0).value, path: path, ownership: ownership, from: from) }
+            return
+        case .array(let element):
+            // What `Array`'s custom mirror shows: the elements in order.
+            func elements<Element>(_: Element.Type) -> [Any] { (value as! [Element]).map { $0 } }
+            for (position, element) in _openExistential(element, do: elements).enumerated() {
+                visit(element, path: "\(path)[\(position)]", ownership: ownership, from: from)
+            }
+            return
+        case .fields:
+            let fields = storedFields(of: type)
+            visitFields(of: Children(reflecting: value, as: type), fields: fields,
+                        skipping: StoredField.danglingUnowned(fields, inValue: value),
+                        path: path, ownership: ownership, from: from)
+            return
+        case .elements:
+            let children = Children(reflecting: value, as: type)
+            for position in 0..<children.count {
+                let child = children.read(position)
+                visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
+            }
+            return
+        case .mirror:
+            break
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
@@ -159,14 +215,100 @@ private struct Walk {
                 visit(entry.value, path: key, ownership: ownership, from: from)
             }
         case .struct?:
-            let fields = storedFields(of: mirror.subjectType)
-            let dangling = value is CustomReflectable ? [] : StoredField.danglingUnowned(fields, inValue: value)
-            visitFields(of: mirror, fields: fields, skipping: dangling, path: path, ownership: ownership, from: from)
+            // A custom mirror (a generated one is read above, as `.fields`).
+            visitFields(of: Children(mirror), fields: storedFields(of: mirror.subjectType), skipping: [],
+                        path: path, ownership: ownership, from: from)
         default:
             // Tuples (`.0`, `.label`), enum payloads (`.caseName`), and anything else a mirror shows.
             for (position, child) in mirror.children.enumerated() {
                 visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
             }
+        }
+    }
+}
+
+/// How the walk reads a value of one type: the same children `Mirror(reflecting:)` would show,
+/// found without making a mirror where the type's is known.
+private enum Shape {
+    /// A class instance: a reference.
+    case object
+    /// A value that can show no child: a function, a metatype, or a standard library leaf
+    /// (`String`, `Int` …), whose custom mirror has no children.
+    case leaf
+    /// An `Optional`.
+    case optional
+    /// An `Array` of `element`.
+    case array(element: Any.Type)
+    /// A struct without a custom mirror: its stored fields.
+    case fields
+    /// An enum without a custom mirror (its payload), or a tuple (its elements).
+    case elements
+    /// Anything else: read through `Mirror`.
+    case mirror
+
+    init(of type: Any.Type) {
+        if isClass(type) {
+            self = .object
+            return
+        }
+        switch _metadataKind(type) {
+        case MetadataKind.function, MetadataKind.metatype, MetadataKind.existentialMetatype:
+            self = .leaf
+        case MetadataKind.tuple:
+            self = .elements
+        case MetadataKind.optional:
+            self = .optional
+        case MetadataKind.struct, MetadataKind.enum:
+            if Self.leaves.contains(ObjectIdentifier(type)) {
+                self = .leaf
+            } else if let descriptor = _getTypeContextDescriptor(type), descriptor == _getTypeContextDescriptor([Int].self) {
+                // Array<Element>'s metadata: kind, type descriptor, then Element.
+                self = .array(element: unsafeBitCast(type, to: UnsafeRawPointer.self)
+                    .load(fromByteOffset: 2 * MemoryLayout<UnsafeRawPointer>.size, as: Any.Type.self))
+            } else if type is any CustomReflectable.Type {
+                self = .mirror
+            } else {
+                self = _metadataKind(type) == MetadataKind.struct ? .fields : .elements
+            }
+        default:
+            self = .mirror
+        }
+    }
+
+    /// Standard library types whose custom mirror has no children.
+    private static let leaves: Set<ObjectIdentifier> = {
+        let types: [Any.Type] = [
+            String.self, Substring.self, Character.self, Unicode.Scalar.self, Bool.self,
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+            UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Float.self, Double.self,
+        ]
+        return Set(types.map(ObjectIdentifier.init))
+    }()
+}
+
+/// A value's children, as a mirror of it lists them, read one at a time so that one skipped
+/// is never loaded.
+private struct Children {
+    let count: Int
+    let read: (Int) -> Mirror.Child
+
+    init(_ mirror: Mirror) {
+        let children = mirror.children
+        let indices = Array(children.indices)
+        count = indices.count
+        read = { children[indices[$0]] }
+    }
+
+    /// The children of `value` seen as a `type` (a class's superclass: that class's own fields),
+    /// as the runtime lists them for a generated mirror.
+    init(reflecting value: Any, as type: Any.Type) {
+        count = _reflectionCount(value, type: type)
+        read = { index in
+            var name: UnsafePointer<CChar>? = nil
+            var free: _NameFreeFunc? = nil
+            let child = _reflectionChild(of: value, type: type, index: index, outName: &name, outFreeFunc: &free)
+            defer { free?(name) }
+            return (name.flatMap { String(validatingCString: $0) }, child)
         }
     }
 }
@@ -182,6 +324,15 @@ private func joined(_ path: String, _ label: String) -> String {
 /// (`WrapperMediator<Participant>`): never an address.
 private func typeName(of object: AnyObject) -> String {
     _typeName(type(of: object), qualified: false)
+}
+
+/// The object `value` holds when its type is a class. A dynamic cast: `value as AnyObject` would
+/// first try, at a cost, to bridge the value.
+private func reference(in value: Any) -> AnyObject? {
+    switch value {
+    case let object as AnyObject: return object
+    default: return nil
+    }
 }
 
 /// Whether `type` is a class, so that a value of it is a reference (not a metatype or function).
@@ -380,6 +531,31 @@ private struct _FieldMetadata {
     var isStrong: Bool = false
     var isVar: Bool = false
 }
+
+/// A metadata kind, as `swift_getMetadataKind` returns it.
+private enum MetadataKind {
+    static let `struct`: UInt = 0x200, `enum`: UInt = 0x201, optional: UInt = 0x202
+    static let tuple: UInt = 0x301, function: UInt = 0x302, metatype: UInt = 0x304, existentialMetatype: UInt = 0x306
+}
+
+/// The kind of `type`'s metadata (`MetadataKind`).
+@_silgen_name("swift_getMetadataKind")
+private func _metadataKind(_ type: Any.Type) -> UInt
+
+/// Frees a child's name.
+private typealias _NameFreeFunc = @convention(c) (UnsafePointer<CChar>?) -> Void
+
+/// The number of children a generated mirror of `value`, seen as a `type`, shows.
+@_silgen_name("swift_reflectionMirror_count")
+private func _reflectionCount<T>(_ value: T, type: Any.Type) -> Int
+
+/// The child at `index` of a generated mirror of `value`, seen as a `type`, filling in its name
+/// and the function that frees it, if any.
+@_silgen_name("swift_reflectionMirror_subscript")
+private func _reflectionChild<T>(
+    of value: T, type: Any.Type, index: Int,
+    outName: UnsafeMutablePointer<UnsafePointer<CChar>?>, outFreeFunc: UnsafeMutablePointer<_NameFreeFunc?>
+) -> Any
 
 /// The number of stored fields of a struct or class, a class's superclass fields included.
 @_silgen_name("swift_reflectionMirror_recursiveCount")
