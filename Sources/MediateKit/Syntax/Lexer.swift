@@ -17,6 +17,9 @@ public struct Lexer {
     private var counters: Counters?
     /// The lexical errors found so far, up to ``Diagnostics/limit``.
     private var found = DiagnosticList()
+    /// The pieces of every string that is not plain (see ``plainText(of:)``), by its start offset.
+    private var escapedStrings: [Int: [StringPiece]] = [:]
+    private var words = WordCache()
 
     /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
     public var diagnostics: [Diagnostic] { found.items }
@@ -41,6 +44,12 @@ public struct Lexer {
 
     /// The next token; at the end of the file, `.endOfFile` every time.
     public mutating func next() -> Token {
+        let lexeme = nextLexeme()
+        return Token(kind(of: lexeme), lexeme.range)
+    }
+
+    /// The next token without its text, as the parser reads it; see ``next()``.
+    mutating func nextLexeme() -> Lexeme {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
@@ -60,7 +69,7 @@ public struct Lexer {
                 line += 1
                 lineStart = position
                 firstNonASCII = nil
-                return Token(.newline, location..<end)
+                return Lexeme(.newline, location..<end)
             case .hash:
                 skipComment()
             case .quote:
@@ -92,7 +101,62 @@ public struct Lexer {
             }
         }
         let end = location(bytes.count)
-        return Token(.endOfFile, end..<end)
+        return Lexeme(.endOfFile, end..<end)
+    }
+
+    // MARK: Text
+
+    /// The kind of a token as ``next()`` hands it out, with the text of `lexeme`.
+    mutating func kind(of lexeme: Lexeme) -> Token.Kind {
+        switch lexeme.kind {
+        case .identifier: return .identifier(text(of: lexeme))
+        case .keyword(let keyword): return .keyword(keyword)
+        case .string: return .string(pieces(of: lexeme))
+        case .number(let number): return .number(number)
+        case .arrow: return .arrow
+        case .colon: return .colon
+        case .comma: return .comma
+        case .semicolon: return .semicolon
+        case .star: return .star
+        case .leftBrace: return .leftBrace
+        case .rightBrace: return .rightBrace
+        case .leftParen: return .leftParen
+        case .rightParen: return .rightParen
+        case .equal: return .equal
+        case .equalEqual: return .equalEqual
+        case .notEqual: return .notEqual
+        case .dot: return .dot
+        case .minus: return .minus
+        case .newline: return .newline
+        case .endOfFile: return .endOfFile
+        case .invalid: return .invalid
+        }
+    }
+
+    /// The source text of `lexeme`, as written; an identifier's string is made once per file
+    /// (``WordCache``).
+    mutating func text(of lexeme: Lexeme) -> String {
+        let start = lexeme.range.lowerBound.offset
+        let end = lexeme.range.upperBound.offset
+        return bytes.withUnsafeBufferPointer { all in
+            let word = UnsafeBufferPointer(rebasing: all[start..<end])
+            return lexeme.kind == .identifier ? words.string(word) : String(decoding: word, as: UTF8.self)
+        }
+    }
+
+    /// The text of a string lexeme without escapes, braces or non-ASCII bytes; nil for any other
+    /// string, whose pieces ``pieces(of:)`` gives.
+    func plainText(of lexeme: Lexeme) -> String? {
+        let start = lexeme.range.lowerBound.offset
+        guard escapedStrings.isEmpty || escapedStrings[start] == nil else { return nil }
+        // Between the quotes.
+        return String(decoding: bytes[start + 1..<lexeme.range.upperBound.offset - 1], as: UTF8.self)
+    }
+
+    /// The pieces of a string lexeme.
+    func pieces(of lexeme: Lexeme) -> [StringPiece] {
+        guard let text = plainText(of: lexeme) else { return escapedStrings[lexeme.range.lowerBound.offset]! }
+        return text.isEmpty ? [] : [.text(text)]
     }
 
     // MARK: Locations
@@ -139,30 +203,22 @@ public struct Lexer {
 
     // MARK: Simple tokens
 
-    private mutating func punctuation(_ kind: Token.Kind, width: Int) -> Token {
+    private mutating func punctuation(_ kind: Lexeme.Kind, width: Int) -> Lexeme {
         position += width
-        return Token(kind, range(position - width, position))
+        return Lexeme(kind, range(position - width, position))
     }
 
-    private mutating func lexIdentifier() -> Token {
+    private mutating func lexIdentifier() -> Lexeme {
         let start = position
         position += 1
         while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
         let end = position
-        let kind: Token.Kind
-        if let keyword = Keyword.spelt(by: bytes, from: start, to: end) {
-            kind = .keyword(keyword)
-        } else {
-            // Through a buffer pointer: a slice of the array would retain it for each word.
-            kind = .identifier(bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-            })
-        }
-        return Token(kind, range(start, end))
+        let keyword = Keyword.spelt(by: bytes, from: start, to: end)
+        return Lexeme(keyword.map { .keyword($0) } ?? .identifier, range(start, end))
     }
 
     /// Lexes `-?[0-9]+(\.[0-9]+)?`; a run of letters straight after it makes the whole an error.
-    private mutating func lexNumber() -> Token {
+    private mutating func lexNumber() -> Lexeme {
         let start = position
         if bytes[position] == .minus { position += 1 }
         while position < bytes.count, bytes[position].isDigit { position += 1 }
@@ -200,16 +256,16 @@ public struct Lexer {
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             return invalid(.numberTooLarge(text, at: range(start, position)), start)
         }
-        return Token(.number(value), range(start, position))
+        return Lexeme(.number(value), range(start, position))
     }
 
     /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
-    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Token {
+    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Lexeme {
         found.append(diagnostic)
-        return Token(.invalid, range(start, position))
+        return Lexeme(.invalid, range(start, position))
     }
 
-    private mutating func lexUnexpectedCharacter() -> Token {
+    private mutating func lexUnexpectedCharacter() -> Lexeme {
         let start = position
         let byte = bytes[start]
         guard let length = utf8Length(at: start) else {
@@ -255,15 +311,15 @@ public struct Lexer {
 
     // MARK: Strings
 
-    /// Lexes a string into text pieces and the raw content of unescaped `{…}`.
-    private mutating func lexString() -> Token {
+    /// Lexes a string; one that is not plain is split into text pieces and the raw content of
+    /// unescaped `{…}`, kept for ``pieces(of:)``.
+    private mutating func lexString() -> Lexeme {
         let start = position
         position += 1
         if let plain = plainStringEnd(from: position) {
             // No escape, brace or non-ASCII byte: the bytes are the text.
-            let text = String(decoding: bytes[position..<plain], as: UTF8.self)
             position = plain + 1
-            return Token(.string(text.isEmpty ? [] : [.text(text)]), range(start, position))
+            return Lexeme(.string, range(start, position))
         }
         var pieces: [StringPiece] = []
         var text: [UInt8] = []
@@ -324,7 +380,8 @@ public struct Lexer {
             text = content
         }
         flush(&text, into: &pieces)
-        return Token(.string(pieces), range(start, position))
+        escapedStrings[start] = pieces
+        return Lexeme(.string, range(start, position))
     }
 
     /// The offset of the closing quote of a string whose content starts at `offset`, if the
@@ -434,38 +491,64 @@ public struct Lexer {
 
 extension Keyword {
     /// The keyword spelt by `bytes[start..<end]`, found without building a string: every keyword
-    /// is 2 to 11 lowercase ASCII letters, so a word's bytes packed into two integers are compared
-    /// with those of the keywords of its length.
+    /// is 2 to 11 lowercase ASCII letters, so a word's packed bytes are compared with those of the
+    /// keywords of its length.
     fileprivate static func spelt(by bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
         let count = end - start
         guard count >= 2, count < spellingsByLength.count, bytes[start] >= 0x61 else { return nil }
-        let word = bytes.withUnsafeBufferPointer { Packed(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        let word = bytes.withUnsafeBufferPointer { PackedWord(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         for (keyword, spelling) in spellingsByLength[count] where spelling == word {
             return keyword
         }
         return nil
     }
 
-    /// The first 16 bytes of a word, packed little-end first.
-    private struct Packed: Equatable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-
-        init(_ bytes: some Sequence<UInt8>) {
-            for (index, byte) in bytes.enumerated() where index < 16 {
-                if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
-            }
-        }
-    }
-
     /// The keywords and their packed spellings, by length (at most 11).
-    private static let spellingsByLength: [[(Keyword, Packed)]] = {
-        var table = [[(Keyword, Packed)]](repeating: [], count: 12)
+    private static let spellingsByLength: [[(Keyword, PackedWord)]] = {
+        var table = [[(Keyword, PackedWord)]](repeating: [], count: 12)
         for keyword in Keyword.allCases {
-            table[keyword.rawValue.utf8.count].append((keyword, Packed(keyword.rawValue.utf8)))
+            let spelling = Array(keyword.rawValue.utf8)
+            table[spelling.count].append((keyword, spelling.withUnsafeBufferPointer(PackedWord.init)))
         }
         return table
     }()
+}
+
+/// The first 16 bytes of a word, packed little-end first: two words of at most 16 bytes, neither
+/// holding a zero byte, are equal when their packed bytes are.
+private struct PackedWord: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init() {}
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for index in 0..<min(bytes.count, 16) {
+            let byte = UInt64(bytes[index])
+            if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
+        }
+    }
+}
+
+/// The strings of identifiers of at most 16 bytes, each made once and then handed out again: a
+/// file names the same participants and messages on line after line, and comparing two integers
+/// costs far less than decoding a string. A direct-mapped table: a word replaces the one in its
+/// slot.
+struct WordCache {
+    private static let slotBits = 12
+    private var slots = [(word: PackedWord, text: String)](repeating: (PackedWord(), ""), count: 1 << slotBits)
+
+    /// The string of `bytes`, which are an identifier (ASCII letters, digits and `_`).
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 16 else { return String(decoding: bytes, as: UTF8.self) }
+        let word = PackedWord(bytes)
+        // Fibonacci hashing: the top bits of the product.
+        let slot = Int(truncatingIfNeeded: ((word.low ^ word.high) &* 0x9E37_79B9_7F4A_7C15) >> (64 - WordCache.slotBits))
+        if slots[slot].word == word { return slots[slot].text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = (word, text)
+        return text
+    }
 }
 
 extension UInt8 {
