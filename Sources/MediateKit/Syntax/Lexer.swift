@@ -10,8 +10,8 @@ public struct Lexer {
     /// The current 1-based line and the offset at which it starts.
     private var line = 1
     private var lineStart = 0
-    /// The offset of the first non-ASCII byte seen on the current line, if any.
-    private var firstNonASCII: Int?
+    /// The offset of the first non-ASCII byte seen on the current line, `Int.max` if none.
+    private var firstNonASCII = Int.max
     /// Character counters for lines with a non-ASCII byte, made on the first such line: kept out
     /// of the lexer's own fields so that ASCII lines never touch them.
     private var counters: Counters?
@@ -58,7 +58,7 @@ public struct Lexer {
                 continue
             }
             // The counters are only used past a non-ASCII byte.
-            if firstNonASCII != nil { counters?.markTokenStart() }
+            if firstNonASCII != .max { counters?.markTokenStart() }
             // The commonest token first.
             if byte.isIdentifierStart { return lexIdentifier() }
             switch byte {
@@ -68,7 +68,7 @@ public struct Lexer {
                 position += 1
                 line += 1
                 lineStart = position
-                firstNonASCII = nil
+                firstNonASCII = .max
                 return Lexeme(.newline, location..<end)
             case .hash:
                 skipComment()
@@ -139,8 +139,9 @@ public struct Lexer {
         let start = lexeme.range.lowerBound.offset
         let end = lexeme.range.upperBound.offset
         return bytes.withUnsafeBufferPointer { all in
-            let word = UnsafeBufferPointer(rebasing: all[start..<end])
-            return lexeme.kind == .identifier ? words.string(word) : String(decoding: word, as: UTF8.self)
+            lexeme.kind == .identifier
+                ? words.string(all, from: start, to: end)
+                : String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
         }
     }
 
@@ -164,10 +165,11 @@ public struct Lexer {
     /// The location of `offset`, which must lie on the current line at or before `position`.
     @inline(__always)
     private mutating func location(_ offset: Int) -> SourceLocation {
-        if let firstNonASCII, offset > firstNonASCII { return locationPastNonASCII(offset) }
+        if offset > firstNonASCII { return locationPastNonASCII(offset) }
         return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
     }
 
+    @inline(never)
     private mutating func locationPastNonASCII(_ offset: Int) -> SourceLocation {
         if counters == nil { counters = Counters() }
         let column = counters!.column(at: offset, lineStart: lineStart, in: bytes)
@@ -181,8 +183,12 @@ public struct Lexer {
         private var columns = ColumnCounter(lineStart: 0)
         private var tokenColumns = ColumnCounter(lineStart: 0)
 
+        // Never inlined, here and below: the column counter's layout is opaque, and a caller that
+        // inlined it would ask for its type metadata on every token.
+        @inline(never)
         func markTokenStart() { tokenColumns = columns }
 
+        @inline(never)
         func column(at offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
             if offset < columns.offset || columns.offset < lineStart {
                 let tokenCounterHelps = tokenColumns.offset >= lineStart && tokenColumns.offset <= offset
@@ -192,13 +198,14 @@ public struct Lexer {
         }
     }
 
+    @inline(__always)
     private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
         let lower = location(start)
         return lower..<location(end)
     }
 
     private mutating func noteNonASCII(at offset: Int) {
-        if firstNonASCII == nil { firstNonASCII = offset }
+        if firstNonASCII == .max { firstNonASCII = offset }
     }
 
     // MARK: Simple tokens
@@ -213,7 +220,8 @@ public struct Lexer {
         position += 1
         while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
         let end = position
-        let keyword = Keyword.spelt(by: bytes, from: start, to: end)
+        // Every keyword is lowercase.
+        let keyword = bytes[start] >= 0x61 ? Keyword.spelt(by: bytes, from: start, to: end) : nil
         return Lexeme(keyword.map { .keyword($0) } ?? .identifier, range(start, end))
     }
 
@@ -495,22 +503,25 @@ extension Keyword {
     /// keywords of its length.
     fileprivate static func spelt(by bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
         let count = end - start
-        guard count >= 2, count < spellingsByLength.count, bytes[start] >= 0x61 else { return nil }
-        let word = bytes.withUnsafeBufferPointer { PackedWord(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        for (keyword, spelling) in spellingsByLength[count] where spelling == word {
-            return keyword
+        guard count >= 2, count <= 11 else { return nil }
+        let word = bytes.withUnsafeBufferPointer { PackedWord($0, from: start, to: end) }
+        let table = spellings
+        for index in table.firstOfLength[count]..<table.firstOfLength[count + 1]
+        where table.spellings[index] == word {
+            return table.keywords[index]
         }
         return nil
     }
 
-    /// The keywords and their packed spellings, by length (at most 11).
-    private static let spellingsByLength: [[(Keyword, PackedWord)]] = {
-        var table = [[(Keyword, PackedWord)]](repeating: [], count: 12)
-        for keyword in Keyword.allCases {
-            let spelling = Array(keyword.rawValue.utf8)
-            table[spelling.count].append((keyword, spelling.withUnsafeBufferPointer(PackedWord.init)))
+    /// The keywords and their packed spellings, shortest first; those of length `n` are at
+    /// `firstOfLength[n]..<firstOfLength[n + 1]`.
+    private static let spellings: (keywords: [Keyword], spellings: [PackedWord], firstOfLength: [Int]) = {
+        let keywords = Keyword.allCases.sorted { $0.rawValue.utf8.count < $1.rawValue.utf8.count }
+        let spellings = keywords.map { keyword in
+            Array(keyword.rawValue.utf8).withUnsafeBufferPointer { PackedWord($0, from: 0, to: $0.count) }
         }
-        return table
+        let firstOfLength = (0...12).map { length in keywords.firstIndex { $0.rawValue.utf8.count >= length } ?? keywords.count }
+        return (keywords, spellings, firstOfLength)
     }()
 }
 
@@ -522,10 +533,24 @@ private struct PackedWord: Equatable {
 
     init() {}
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for index in 0..<min(bytes.count, 16) {
-            let byte = UInt64(bytes[index])
-            if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
+    /// Packs `bytes[start..<end]`, reading 16 bytes at once where the buffer holds them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        let count = min(end - start, 16)
+        guard start + 16 <= bytes.count else {
+            for index in 0..<count {
+                let byte = UInt64(bytes[start + index])
+                if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
+            }
+            return
+        }
+        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
+        low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if count < 8 {
+            low &= (1 << (8 * count)) - 1
+            high = 0
+        } else if count < 16 {
+            high &= (1 << (8 * (count - 8))) - 1
         }
     }
 }
@@ -538,14 +563,16 @@ struct WordCache {
     private static let slotBits = 12
     private var slots = [(word: PackedWord, text: String)](repeating: (PackedWord(), ""), count: 1 << slotBits)
 
-    /// The string of `bytes`, which are an identifier (ASCII letters, digits and `_`).
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= 16 else { return String(decoding: bytes, as: UTF8.self) }
-        let word = PackedWord(bytes)
+    /// The string of `bytes[start..<end]`, an identifier (ASCII letters, digits and `_`).
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+        guard end - start <= 16 else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        let word = PackedWord(bytes, from: start, to: end)
         // Fibonacci hashing: the top bits of the product.
         let slot = Int(truncatingIfNeeded: ((word.low ^ word.high) &* 0x9E37_79B9_7F4A_7C15) >> (64 - WordCache.slotBits))
         if slots[slot].word == word { return slots[slot].text }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         slots[slot] = (word, text)
         return text
     }
@@ -573,11 +600,10 @@ extension UInt8 {
     fileprivate static let leftBrace = UInt8(ascii: "{")
     fileprivate static let rightBrace = UInt8(ascii: "}")
 
-    fileprivate var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+    fileprivate var isDigit: Bool { self &- 0x30 < 10 }
 
-    fileprivate var isIdentifierStart: Bool {
-        (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) || self == 0x5F
-    }
+    /// A letter or `_`; setting bit 5 makes an ASCII letter lowercase.
+    fileprivate var isIdentifierStart: Bool { (self | 0x20) &- 0x61 < 26 || self == 0x5F }
 
     fileprivate var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
 
