@@ -453,6 +453,7 @@ struct Parser {
 
     /// `SENDER -> TARGETS : MESSAGE`
     private mutating func parseSend() throws(SyntaxError) -> Send {
+        let start = current.range.lowerBound
         let sender: Sender
         switch current.kind {
         case .keyword(.mediator): sender = .mediator(range: advance().range)
@@ -463,9 +464,8 @@ struct Parser {
         let targets = try parseTargets()
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
-        return Send(
-            sender: sender, targets: targets, message: message,
-            range: sender.range.lowerBound..<message.range.upperBound)
+        // The message ends with the last token read.
+        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
     }
 
     /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`).
@@ -478,17 +478,18 @@ struct Parser {
             let type = try parseName("a type name after '*'")
             return .type(type, range: star.range.lowerBound..<type.range.upperBound)
         }
-        var targets: [Target] = []
-        repeat {
-            if current.kind == .keyword(.sender) {
-                targets.append(.sender(range: advance().range))
-            } else {
-                let expected =
-                    targets.isEmpty ? "'*' or a participant name after '->'" : "a participant name after ','"
-                targets.append(.participant(try parseName(expected)))
-            }
-        } while consume(.comma)
+        // An array literal allocates once; appending to an empty array takes a slower path.
+        var targets = [try parseTarget(expected: "'*' or a participant name after '->'")]
+        while consume(.comma) {
+            targets.append(try parseTarget(expected: "a participant name after ','"))
+        }
         return .names(targets)
+    }
+
+    /// One target of a targeted send: a participant name, or `sender`.
+    private mutating func parseTarget(expected: String) throws(SyntaxError) -> Target {
+        if current.kind == .keyword(.sender) { return .sender(range: advance().range) }
+        return .participant(try parseName(expected))
     }
 
     /// A string, `NAME`, or `NAME(ARG, …)` with `ARG` = `VALUE` or `LABEL: VALUE`.
@@ -506,27 +507,29 @@ struct Parser {
         skip()
         var arguments: [ArgumentExpression] = []
         if current.kind != .rightParen {
-            while true {
-                var label: Name?
-                if peek.kind == .colon, current.isWord {
-                    label = try parseName("a label")
-                    skip()
-                }
-                let value = try parseValue(
-                    expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
-                arguments.append(
-                    ArgumentExpression(
-                        label: label, value: value,
-                        range: (label?.range ?? value.range).lowerBound..<value.range.upperBound))
-                if consume(.comma) { continue }
-                guard current.kind == .rightParen else {
-                    throw failure(.expected("',' or ')' in the argument list", at: current.range))
-                }
-                break
+            // An array literal allocates once; appending to an empty array takes a slower path.
+            arguments = [try parseArgument()]
+            while consume(.comma) { arguments.append(try parseArgument()) }
+            guard current.kind == .rightParen else {
+                throw failure(.expected("',' or ')' in the argument list", at: current.range))
             }
         }
         let close = advance()
         return .named(name, arguments: arguments, range: name.range.lowerBound..<close.range.upperBound)
+    }
+
+    /// `VALUE` or `LABEL: VALUE` in a named message's argument list.
+    private mutating func parseArgument() throws(SyntaxError) -> ArgumentExpression {
+        let start = current.range.lowerBound
+        var label: Name?
+        if peek.kind == .colon, current.isWord {
+            label = try parseName("a label")
+            skip()
+        }
+        let value = try parseValue(
+            expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
+        // The value ends with the last token read.
+        return ArgumentExpression(label: label, value: value, range: start..<previous.range.upperBound)
     }
 
     // MARK: Values
