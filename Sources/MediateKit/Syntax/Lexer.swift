@@ -59,8 +59,9 @@ public struct Lexer {
             }
             // The counters are only used past a non-ASCII byte.
             if firstNonASCII != .max { counters?.markTokenStart() }
-            // The commonest token first.
+            // The commonest tokens first; the switch then holds only single bytes, as a jump table.
             if byte.isIdentifierStart { return lexIdentifier() }
+            if byte.isDigit { return lexNumber() }
             switch byte {
             case .newline:
                 let location = self.location(start)
@@ -74,8 +75,6 @@ public struct Lexer {
                 skipComment()
             case .quote:
                 return lexString()
-            case _ where byte.isDigit:
-                return lexNumber()
             case .minus:
                 let next = start + 1 < bytes.count ? bytes[start + 1] : 0
                 if next.isDigit { return lexNumber() }
@@ -289,7 +288,9 @@ public struct Lexer {
 
     // MARK: Comments
 
-    /// Skips `#` to the end of the line, checking that the comment is valid UTF-8.
+    /// Skips `#` to the end of the line, checking that the comment is valid UTF-8. Never inlined:
+    /// its error path would weigh on every token's call to ``nextLexeme()``.
+    @inline(never)
     private mutating func skipComment() {
         while position < bytes.count {
             let byte = bytes[position]
@@ -547,10 +548,10 @@ private struct PackedWord: Equatable {
         low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         if count < 8 {
-            low &= (1 << (8 * count)) - 1
+            low &= (1 &<< (8 * count)) &- 1
             high = 0
         } else if count < 16 {
-            high &= (1 << (8 * (count - 8))) - 1
+            high &= (1 &<< (8 * (count - 8))) &- 1
         }
     }
 }
