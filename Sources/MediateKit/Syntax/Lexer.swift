@@ -165,7 +165,8 @@ public struct Lexer {
     @inline(__always)
     private mutating func location(_ offset: Int) -> SourceLocation {
         if offset > firstNonASCII { return locationPastNonASCII(offset) }
-        return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
+        // Without overflow checks: offsets and columns are below 2^24 (files are at most 16 MiB).
+        return SourceLocation(line: line, column: offset &- lineStart &+ 1, offset: offset)
     }
 
     @inline(never)
