@@ -10,13 +10,16 @@ public struct Lexer {
     /// The current 1-based line and the offset at which it starts.
     private var line = 1
     private var lineStart = 0
-    /// The offset of the first non-ASCII byte seen on the current line, if any.
-    private var firstNonASCII: Int?
+    /// The offset of the first non-ASCII byte seen on the current line, `Int.max` if none.
+    private var firstNonASCII = Int.max
     /// Character counters for lines with a non-ASCII byte, made on the first such line: kept out
     /// of the lexer's own fields so that ASCII lines never touch them.
     private var counters: Counters?
     /// The lexical errors found so far, up to ``Diagnostics/limit``.
     private var found = DiagnosticList()
+    /// The pieces of every string that is not plain (see ``plainText(of:)``), by its start offset.
+    private var escapedStrings: [Int: [StringPiece]] = [:]
+    private var words = WordCache()
 
     /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
     public var diagnostics: [Diagnostic] { found.items }
@@ -41,6 +44,12 @@ public struct Lexer {
 
     /// The next token; at the end of the file, `.endOfFile` every time.
     public mutating func next() -> Token {
+        let lexeme = nextLexeme()
+        return Token(kind(of: lexeme), lexeme.range)
+    }
+
+    /// The next token without its text, as the parser reads it; see ``next()``.
+    mutating func nextLexeme() -> Lexeme {
         while position < bytes.count {
             let start = position
             let byte = bytes[start]
@@ -49,9 +58,10 @@ public struct Lexer {
                 continue
             }
             // The counters are only used past a non-ASCII byte.
-            if firstNonASCII != nil { counters?.markTokenStart() }
-            // The commonest token first.
+            if firstNonASCII != .max { counters?.markTokenStart() }
+            // The commonest tokens first; the switch then holds only single bytes, as a jump table.
             if byte.isIdentifierStart { return lexIdentifier() }
+            if byte.isDigit { return lexNumber() }
             switch byte {
             case .newline:
                 let location = self.location(start)
@@ -59,14 +69,12 @@ public struct Lexer {
                 position += 1
                 line += 1
                 lineStart = position
-                firstNonASCII = nil
-                return Token(.newline, location..<end)
+                firstNonASCII = .max
+                return Lexeme(.newline, location..<end)
             case .hash:
                 skipComment()
             case .quote:
                 return lexString()
-            case _ where byte.isDigit:
-                return lexNumber()
             case .minus:
                 let next = start + 1 < bytes.count ? bytes[start + 1] : 0
                 if next.isDigit { return lexNumber() }
@@ -92,7 +100,63 @@ public struct Lexer {
             }
         }
         let end = location(bytes.count)
-        return Token(.endOfFile, end..<end)
+        return Lexeme(.endOfFile, end..<end)
+    }
+
+    // MARK: Text
+
+    /// The kind of a token as ``next()`` hands it out, with the text of `lexeme`.
+    mutating func kind(of lexeme: Lexeme) -> Token.Kind {
+        switch lexeme.kind {
+        case .identifier: return .identifier(text(of: lexeme))
+        case .keyword(let keyword): return .keyword(keyword)
+        case .string: return .string(pieces(of: lexeme))
+        case .number(let number): return .number(number)
+        case .arrow: return .arrow
+        case .colon: return .colon
+        case .comma: return .comma
+        case .semicolon: return .semicolon
+        case .star: return .star
+        case .leftBrace: return .leftBrace
+        case .rightBrace: return .rightBrace
+        case .leftParen: return .leftParen
+        case .rightParen: return .rightParen
+        case .equal: return .equal
+        case .equalEqual: return .equalEqual
+        case .notEqual: return .notEqual
+        case .dot: return .dot
+        case .minus: return .minus
+        case .newline: return .newline
+        case .endOfFile: return .endOfFile
+        case .invalid: return .invalid
+        }
+    }
+
+    /// The source text of `lexeme`, as written; an identifier's string is made once per file
+    /// (``WordCache``).
+    mutating func text(of lexeme: Lexeme) -> String {
+        let start = lexeme.range.lowerBound.offset
+        let end = lexeme.range.upperBound.offset
+        return bytes.withUnsafeBufferPointer { all in
+            lexeme.kind == .identifier
+                ? words.string(all, from: start, to: end)
+                : String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// The text of a string lexeme without escapes, braces or non-ASCII bytes; nil for any other
+    /// string, whose pieces ``pieces(of:)`` gives.
+    func plainText(of lexeme: Lexeme) -> String? {
+        let start = lexeme.range.lowerBound.offset
+        guard escapedStrings.isEmpty || escapedStrings[start] == nil else { return nil }
+        // Between the quotes.
+        return String(decoding: bytes[start + 1..<lexeme.range.upperBound.offset - 1], as: UTF8.self)
+    }
+
+    /// The pieces of a string lexeme.
+    func pieces(of lexeme: Lexeme) -> [StringPiece] {
+        guard let text = plainText(of: lexeme) else { return escapedStrings[lexeme.range.lowerBound.offset]! }
+        return text.isEmpty ? [] : [.text(text)]
     }
 
     // MARK: Locations
@@ -100,10 +164,12 @@ public struct Lexer {
     /// The location of `offset`, which must lie on the current line at or before `position`.
     @inline(__always)
     private mutating func location(_ offset: Int) -> SourceLocation {
-        if let firstNonASCII, offset > firstNonASCII { return locationPastNonASCII(offset) }
-        return SourceLocation(line: line, column: offset - lineStart + 1, offset: offset)
+        if offset > firstNonASCII { return locationPastNonASCII(offset) }
+        // Without overflow checks: offsets and columns are below 2^24 (files are at most 16 MiB).
+        return SourceLocation(line: line, column: offset &- lineStart &+ 1, offset: offset)
     }
 
+    @inline(never)
     private mutating func locationPastNonASCII(_ offset: Int) -> SourceLocation {
         if counters == nil { counters = Counters() }
         let column = counters!.column(at: offset, lineStart: lineStart, in: bytes)
@@ -117,8 +183,12 @@ public struct Lexer {
         private var columns = ColumnCounter(lineStart: 0)
         private var tokenColumns = ColumnCounter(lineStart: 0)
 
+        // Never inlined, here and below: the column counter's layout is opaque, and a caller that
+        // inlined it would ask for its type metadata on every token.
+        @inline(never)
         func markTokenStart() { tokenColumns = columns }
 
+        @inline(never)
         func column(at offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
             if offset < columns.offset || columns.offset < lineStart {
                 let tokenCounterHelps = tokenColumns.offset >= lineStart && tokenColumns.offset <= offset
@@ -128,41 +198,35 @@ public struct Lexer {
         }
     }
 
+    @inline(__always)
     private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
         let lower = location(start)
         return lower..<location(end)
     }
 
     private mutating func noteNonASCII(at offset: Int) {
-        if firstNonASCII == nil { firstNonASCII = offset }
+        if firstNonASCII == .max { firstNonASCII = offset }
     }
 
     // MARK: Simple tokens
 
-    private mutating func punctuation(_ kind: Token.Kind, width: Int) -> Token {
+    private mutating func punctuation(_ kind: Lexeme.Kind, width: Int) -> Lexeme {
         position += width
-        return Token(kind, range(position - width, position))
+        return Lexeme(kind, range(position - width, position))
     }
 
-    private mutating func lexIdentifier() -> Token {
+    private mutating func lexIdentifier() -> Lexeme {
         let start = position
         position += 1
         while position < bytes.count, bytes[position].isIdentifierContinue { position += 1 }
         let end = position
-        let kind: Token.Kind
-        if let keyword = Keyword.spelt(by: bytes, from: start, to: end) {
-            kind = .keyword(keyword)
-        } else {
-            // Through a buffer pointer: a slice of the array would retain it for each word.
-            kind = .identifier(bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-            })
-        }
-        return Token(kind, range(start, end))
+        // Every keyword is lowercase.
+        let keyword = bytes[start] >= 0x61 ? Keyword.spelt(by: bytes, from: start, to: end) : nil
+        return Lexeme(keyword.map { .keyword($0) } ?? .identifier, range(start, end))
     }
 
     /// Lexes `-?[0-9]+(\.[0-9]+)?`; a run of letters straight after it makes the whole an error.
-    private mutating func lexNumber() -> Token {
+    private mutating func lexNumber() -> Lexeme {
         let start = position
         if bytes[position] == .minus { position += 1 }
         while position < bytes.count, bytes[position].isDigit { position += 1 }
@@ -200,16 +264,16 @@ public struct Lexer {
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             return invalid(.numberTooLarge(text, at: range(start, position)), start)
         }
-        return Token(.number(value), range(start, position))
+        return Lexeme(.number(value), range(start, position))
     }
 
     /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
-    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Token {
+    private mutating func invalid(_ diagnostic: Diagnostic, _ start: Int) -> Lexeme {
         found.append(diagnostic)
-        return Token(.invalid, range(start, position))
+        return Lexeme(.invalid, range(start, position))
     }
 
-    private mutating func lexUnexpectedCharacter() -> Token {
+    private mutating func lexUnexpectedCharacter() -> Lexeme {
         let start = position
         let byte = bytes[start]
         guard let length = utf8Length(at: start) else {
@@ -225,7 +289,9 @@ public struct Lexer {
 
     // MARK: Comments
 
-    /// Skips `#` to the end of the line, checking that the comment is valid UTF-8.
+    /// Skips `#` to the end of the line, checking that the comment is valid UTF-8. Never inlined:
+    /// its error path would weigh on every token's call to ``nextLexeme()``.
+    @inline(never)
     private mutating func skipComment() {
         while position < bytes.count {
             let byte = bytes[position]
@@ -255,15 +321,15 @@ public struct Lexer {
 
     // MARK: Strings
 
-    /// Lexes a string into text pieces and the raw content of unescaped `{…}`.
-    private mutating func lexString() -> Token {
+    /// Lexes a string; one that is not plain is split into text pieces and the raw content of
+    /// unescaped `{…}`, kept for ``pieces(of:)``.
+    private mutating func lexString() -> Lexeme {
         let start = position
         position += 1
         if let plain = plainStringEnd(from: position) {
             // No escape, brace or non-ASCII byte: the bytes are the text.
-            let text = String(decoding: bytes[position..<plain], as: UTF8.self)
             position = plain + 1
-            return Token(.string(text.isEmpty ? [] : [.text(text)]), range(start, position))
+            return Lexeme(.string, range(start, position))
         }
         var pieces: [StringPiece] = []
         var text: [UInt8] = []
@@ -324,7 +390,8 @@ public struct Lexer {
             text = content
         }
         flush(&text, into: &pieces)
-        return Token(.string(pieces), range(start, position))
+        escapedStrings[start] = pieces
+        return Lexeme(.string, range(start, position))
     }
 
     /// The offset of the closing quote of a string whose content starts at `offset`, if the
@@ -434,38 +501,83 @@ public struct Lexer {
 
 extension Keyword {
     /// The keyword spelt by `bytes[start..<end]`, found without building a string: every keyword
-    /// is 2 to 11 lowercase ASCII letters, so a word's bytes packed into two integers are compared
-    /// with those of the keywords of its length.
+    /// is 2 to 11 lowercase ASCII letters, so a word's packed bytes are compared with those of the
+    /// keywords of its length.
     fileprivate static func spelt(by bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
         let count = end - start
-        guard count >= 2, count < spellingsByLength.count, bytes[start] >= 0x61 else { return nil }
-        let word = bytes.withUnsafeBufferPointer { Packed(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        for (keyword, spelling) in spellingsByLength[count] where spelling == word {
-            return keyword
+        guard count >= 2, count <= 11 else { return nil }
+        let word = bytes.withUnsafeBufferPointer { PackedWord($0, from: start, to: end) }
+        let table = spellings
+        for index in table.firstOfLength[count]..<table.firstOfLength[count + 1]
+        where table.spellings[index] == word {
+            return table.keywords[index]
         }
         return nil
     }
 
-    /// The first 16 bytes of a word, packed little-end first.
-    private struct Packed: Equatable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+    /// The keywords and their packed spellings, shortest first; those of length `n` are at
+    /// `firstOfLength[n]..<firstOfLength[n + 1]`.
+    private static let spellings: (keywords: [Keyword], spellings: [PackedWord], firstOfLength: [Int]) = {
+        let keywords = Keyword.allCases.sorted { $0.rawValue.utf8.count < $1.rawValue.utf8.count }
+        let spellings = keywords.map { keyword in
+            Array(keyword.rawValue.utf8).withUnsafeBufferPointer { PackedWord($0, from: 0, to: $0.count) }
+        }
+        let firstOfLength = (0...12).map { length in keywords.firstIndex { $0.rawValue.utf8.count >= length } ?? keywords.count }
+        return (keywords, spellings, firstOfLength)
+    }()
+}
 
-        init(_ bytes: some Sequence<UInt8>) {
-            for (index, byte) in bytes.enumerated() where index < 16 {
-                if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+/// The first 16 bytes of a word, packed little-end first: two words of at most 16 bytes, neither
+/// holding a zero byte, are equal when their packed bytes are.
+private struct PackedWord: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init() {}
+
+    /// Packs `bytes[start..<end]`, reading 16 bytes at once where the buffer holds them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        let count = min(end - start, 16)
+        guard start + 16 <= bytes.count else {
+            for index in 0..<count {
+                let byte = UInt64(bytes[start + index])
+                if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
             }
+            return
+        }
+        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
+        low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if count < 8 {
+            low &= (1 &<< (8 * count)) &- 1
+            high = 0
+        } else if count < 16 {
+            high &= (1 &<< (8 * (count - 8))) &- 1
         }
     }
+}
 
-    /// The keywords and their packed spellings, by length (at most 11).
-    private static let spellingsByLength: [[(Keyword, Packed)]] = {
-        var table = [[(Keyword, Packed)]](repeating: [], count: 12)
-        for keyword in Keyword.allCases {
-            table[keyword.rawValue.utf8.count].append((keyword, Packed(keyword.rawValue.utf8)))
+/// The strings of identifiers of at most 16 bytes, each made once and then handed out again: a
+/// file names the same participants and messages on line after line, and comparing two integers
+/// costs far less than decoding a string. A direct-mapped table: a word replaces the one in its
+/// slot.
+struct WordCache {
+    private static let slotBits = 12
+    private var slots = [(word: PackedWord, text: String)](repeating: (PackedWord(), ""), count: 1 << slotBits)
+
+    /// The string of `bytes[start..<end]`, an identifier (ASCII letters, digits and `_`).
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+        guard end - start <= 16 else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        return table
-    }()
+        let word = PackedWord(bytes, from: start, to: end)
+        // Fibonacci hashing: the top bits of the product.
+        let slot = Int(truncatingIfNeeded: ((word.low ^ word.high) &* 0x9E37_79B9_7F4A_7C15) >> (64 - WordCache.slotBits))
+        if slots[slot].word == word { return slots[slot].text }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        slots[slot] = (word, text)
+        return text
+    }
 }
 
 extension UInt8 {
@@ -490,11 +602,10 @@ extension UInt8 {
     fileprivate static let leftBrace = UInt8(ascii: "{")
     fileprivate static let rightBrace = UInt8(ascii: "}")
 
-    fileprivate var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+    fileprivate var isDigit: Bool { self &- 0x30 < 10 }
 
-    fileprivate var isIdentifierStart: Bool {
-        (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) || self == 0x5F
-    }
+    /// A letter or `_`; setting bit 5 makes an ASCII letter lowercase.
+    fileprivate var isIdentifierStart: Bool { (self | 0x20) &- 0x61 < 26 || self == 0x5F }
 
     fileprivate var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
 

@@ -1,6 +1,8 @@
 /// Builds a ``Script`` from a file's tokens by recursive descent, reporting every syntax error.
 ///
-/// The parser pulls tokens from a ``Lexer`` as it goes, with one token of lookahead.
+/// The parser pulls tokens from a ``Lexer`` as it goes, with one token of lookahead. It reads them
+/// as ``Lexeme``s, without text, and asks the lexer for an identifier's or a string's text only when
+/// it builds a node.
 ///
 /// Statements end at a newline. Inside a reaction's block `;` separates statements as well, an
 /// addition to the language's text, so that a block fits on one line:
@@ -14,9 +16,9 @@ struct Parser {
     private let file: SourceFile
     private var lexer: Lexer
     /// The token being looked at, the one after it, and the one before it.
-    private var current: Token
-    private var peek: Token
-    private var previous: Token
+    private var current: Lexeme
+    private var peek: Lexeme
+    private var previous: Lexeme
     /// Where the last token before `current` that is not a newline ends.
     private var endOfPreviousToken: SourceLocation
     /// The syntax errors found so far, in source order, up to ``Diagnostics/limit``.
@@ -25,10 +27,10 @@ struct Parser {
     init(file: SourceFile) {
         self.file = file
         lexer = Lexer(file)
-        current = lexer.next()
-        peek = lexer.next()
+        current = lexer.nextLexeme()
+        peek = lexer.nextLexeme()
         let start = SourceLocation(line: 1, column: 1, offset: 0)
-        previous = Token(.newline, start..<start)
+        previous = Lexeme(.newline, start..<start)
         endOfPreviousToken = start
     }
 
@@ -89,7 +91,8 @@ struct Parser {
             throw failure(.setOutsideReaction(at: current.range))
         case .rightBrace:
             throw failure(.unopenedBlock(at: current.range))
-        case .identifier(let word) where peek.kind != .arrow:
+        case .identifier where peek.kind != .arrow:
+            let word = lexer.text(of: current)
             if let keyword = Parser.statementKeyword(near: word) {
                 throw failure(.unknownStatement(word, suggestion: keyword, at: current.range))
             }
@@ -154,9 +157,9 @@ struct Parser {
     }
 
     /// The text of an identifier or keyword token: a word of a hyphenated mediator kind.
-    private func word(_ token: Token) -> String? {
+    private mutating func word(_ token: Lexeme) -> String? {
         switch token.kind {
-        case .identifier(let text): return text
+        case .identifier: return lexer.text(of: token)
         case .keyword(let keyword): return keyword.rawValue
         default: return nil
         }
@@ -283,7 +286,7 @@ struct Parser {
         if current.kind == .keyword(.any) {
             return .any(range: advance().range)
         }
-        guard current.identifier != nil || current.keyword != nil else {
+        guard current.isWord else {
             throw failure(
                 .expected(
                     "a message pattern after '\(trigger)': 'any', a name, or a name with parameters",
@@ -369,10 +372,11 @@ struct Parser {
     /// `log "TEXT"`, its interpolations parsed into segments.
     private mutating func parseLog() throws(SyntaxError) -> LogStatement {
         let keyword = advance()
-        guard case .string(let pieces) = current.kind else {
+        guard case .string = current.kind else {
             throw failure(.expected("a string after 'log'", at: current.range))
         }
         let string = advance()
+        let pieces = lexer.pieces(of: string)
         return LogStatement(
             segments: logSegments(pieces), range: keyword.range.lowerBound..<string.range.upperBound)
     }
@@ -449,6 +453,7 @@ struct Parser {
 
     /// `SENDER -> TARGETS : MESSAGE`
     private mutating func parseSend() throws(SyntaxError) -> Send {
+        let start = current.range.lowerBound
         let sender: Sender
         switch current.kind {
         case .keyword(.mediator): sender = .mediator(range: advance().range)
@@ -459,32 +464,32 @@ struct Parser {
         let targets = try parseTargets()
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
-        return Send(
-            sender: sender, targets: targets, message: message,
-            range: sender.range.lowerBound..<message.range.upperBound)
+        // The message ends with the last token read.
+        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
     }
 
     /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`).
     private mutating func parseTargets() throws(SyntaxError) -> Targets {
         if current.kind == .star {
             let star = advance()
-            guard current.identifier != nil || current.keyword != nil else {
+            guard current.isWord else {
                 return .everyone(range: star.range)
             }
             let type = try parseName("a type name after '*'")
             return .type(type, range: star.range.lowerBound..<type.range.upperBound)
         }
-        var targets: [Target] = []
-        repeat {
-            if current.kind == .keyword(.sender) {
-                targets.append(.sender(range: advance().range))
-            } else {
-                let expected =
-                    targets.isEmpty ? "'*' or a participant name after '->'" : "a participant name after ','"
-                targets.append(.participant(try parseName(expected)))
-            }
-        } while consume(.comma)
+        // An array literal allocates once; appending to an empty array takes a slower path.
+        var targets = [try parseTarget(expected: "'*' or a participant name after '->'")]
+        while consume(.comma) {
+            targets.append(try parseTarget(expected: "a participant name after ','"))
+        }
         return .names(targets)
+    }
+
+    /// One target of a targeted send: a participant name, or `sender`.
+    private mutating func parseTarget(expected: String) throws(SyntaxError) -> Target {
+        if current.kind == .keyword(.sender) { return .sender(range: advance().range) }
+        return .participant(try parseName(expected))
     }
 
     /// A string, `NAME`, or `NAME(ARG, …)` with `ARG` = `VALUE` or `LABEL: VALUE`.
@@ -492,7 +497,7 @@ struct Parser {
         if case .string = current.kind {
             return .text(stringLiteral(advance()))
         }
-        guard current.identifier != nil || current.keyword != nil else {
+        guard current.isWord else {
             throw failure(.expected("a message after ':': a string or a name", at: current.range))
         }
         let name = try parseName("a message name")
@@ -502,27 +507,29 @@ struct Parser {
         skip()
         var arguments: [ArgumentExpression] = []
         if current.kind != .rightParen {
-            while true {
-                var label: Name?
-                if peek.kind == .colon, current.identifier != nil || current.keyword != nil {
-                    label = try parseName("a label")
-                    skip()
-                }
-                let value = try parseValue(
-                    expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
-                arguments.append(
-                    ArgumentExpression(
-                        label: label, value: value,
-                        range: (label?.range ?? value.range).lowerBound..<value.range.upperBound))
-                if consume(.comma) { continue }
-                guard current.kind == .rightParen else {
-                    throw failure(.expected("',' or ')' in the argument list", at: current.range))
-                }
-                break
+            // An array literal allocates once; appending to an empty array takes a slower path.
+            arguments = [try parseArgument()]
+            while consume(.comma) { arguments.append(try parseArgument()) }
+            guard current.kind == .rightParen else {
+                throw failure(.expected("',' or ')' in the argument list", at: current.range))
             }
         }
         let close = advance()
         return .named(name, arguments: arguments, range: name.range.lowerBound..<close.range.upperBound)
+    }
+
+    /// `VALUE` or `LABEL: VALUE` in a named message's argument list.
+    private mutating func parseArgument() throws(SyntaxError) -> ArgumentExpression {
+        let start = current.range.lowerBound
+        var label: Name?
+        if peek.kind == .colon, current.isWord {
+            label = try parseName("a label")
+            skip()
+        }
+        let value = try parseValue(
+            expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
+        // The value ends with the last token read.
+        return ArgumentExpression(label: label, value: value, range: start..<previous.range.upperBound)
     }
 
     // MARK: Values
@@ -570,11 +577,11 @@ struct Parser {
     }
 
     /// A string without interpolation; an unescaped brace in it is reported, and kept as text.
-    private mutating func stringLiteral(_ token: Token) -> StringLiteral {
-        guard case .string(let pieces) = token.kind else { preconditionFailure("not a string") }
+    private mutating func stringLiteral(_ token: Lexeme) -> StringLiteral {
+        if let plain = lexer.plainText(of: token) { return StringLiteral(plain, token.range) }
         var value = ""
         var reported = false
-        for piece in pieces {
+        for piece in lexer.pieces(of: token) {
             switch piece {
             case .text(let text):
                 value += text
@@ -679,10 +686,10 @@ struct Parser {
     /// `expected` is only built for the error.
     private mutating func parseName(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
         switch current.kind {
-        case .identifier(let text):
-            let range = current.range
+        case .identifier:
+            let name = Name(lexer.text(of: current), current.range)
             skip()
-            return Name(text, range)
+            return name
         case .keyword(let keyword):
             throw failure(.keywordAsName(keyword, at: current.range))
         default:
@@ -697,28 +704,27 @@ struct Parser {
 
     /// Moves to the next token and returns the one that was current.
     @discardableResult
-    private mutating func advance() -> Token {
+    private mutating func advance() -> Lexeme {
         skip()
         return previous
     }
 
-    /// Moves to the next token without handing back a copy of the one passed. Tokens move along by
-    /// swapping, not copying: a token copy retains its text, and every token passes through here.
+    /// Moves to the next token.
     private mutating func skip() {
         if case .newline = current.kind {} else { endOfPreviousToken = current.range.upperBound }
-        swap(&previous, &current)
-        swap(&current, &peek)
-        peek = lexer.next()
+        previous = current
+        current = peek
+        peek = lexer.nextLexeme()
     }
 
     /// Steps over the current token if it is of `kind`.
-    private mutating func consume(_ kind: Token.Kind) -> Bool {
+    private mutating func consume(_ kind: Lexeme.Kind) -> Bool {
         guard current.kind == kind else { return false }
         skip()
         return true
     }
 
-    private mutating func expect(_ kind: Token.Kind, _ expected: String) throws(SyntaxError) {
+    private mutating func expect(_ kind: Lexeme.Kind, _ expected: String) throws(SyntaxError) {
         guard consume(kind) else { throw failure(.expected(expected, at: current.range)) }
     }
 
@@ -745,7 +751,7 @@ struct Parser {
     }
 
     /// The source text of `token`, as written.
-    private func spelling(of token: Token) -> String {
+    private func spelling(of token: Lexeme) -> String {
         String(decoding: file.bytes[token.range.lowerBound.offset..<token.range.upperBound.offset], as: UTF8.self)
     }
 
@@ -783,7 +789,7 @@ struct Parser {
 
     /// Skips a broken statement inside a block: to a newline, `}`, the end of the file or one of
     /// `stops`, passing over nested blocks. The stopping token is not consumed.
-    private mutating func skipInBlock(stoppingAt stops: [Token.Kind]) {
+    private mutating func skipInBlock(stoppingAt stops: [Lexeme.Kind]) {
         var depth = 0
         while true {
             switch current.kind {

@@ -107,3 +107,48 @@ extension Token.Kind: CustomStringConvertible {
         }
     }
 }
+
+/// A token as the parser reads it: its kind and range without text, so that copying one copies a
+/// few bytes and retains nothing. The text of an identifier or a string is read from the source
+/// (``Lexer/text(of:)``, ``Lexer/pieces(of:)``) only when a syntax node needs it.
+struct Lexeme {
+    /// ``Token/Kind`` without the text of identifiers and strings.
+    enum Kind: Equatable {
+        case identifier
+        case keyword(Keyword)
+        case string
+        case number(Double)
+        case arrow, colon, comma, semicolon, star, leftBrace, rightBrace, leftParen, rightParen
+        case equal, equalEqual, notEqual, dot, minus, newline, endOfFile, invalid
+    }
+
+    var kind: Kind
+    var range: SourceRange
+
+    init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The keyword this lexeme is, if it is one.
+    var keyword: Keyword? {
+        if case .keyword(let keyword) = kind { return keyword }
+        return nil
+    }
+
+    /// Whether the lexeme is an identifier or a keyword.
+    var isWord: Bool {
+        switch kind {
+        case .identifier, .keyword: return true
+        default: return false
+        }
+    }
+
+    /// Whether the lexeme ends a statement: a newline or the end of the file.
+    var endsLine: Bool {
+        switch kind {
+        case .newline, .endOfFile: return true
+        default: return false
+        }
+    }
+}
