@@ -19,7 +19,7 @@ public struct Lexer {
     private var found = DiagnosticList()
     /// The pieces of every string that is not plain (see ``plainText(of:)``), by its start offset.
     private var escapedStrings: [Int: [StringPiece]] = [:]
-    private var words = WordCache()
+    private var words: WordCache
 
     /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
     public var diagnostics: [Diagnostic] { found.items }
@@ -30,6 +30,7 @@ public struct Lexer {
     /// A lexer at the start of `file`.
     public init(_ file: SourceFile) {
         self.bytes = file.bytes
+        self.words = WordCache(forBytes: file.bytes.count)
     }
 
     /// Every token of `file`, ending with one `.endOfFile`, and the lexical errors in source order.
@@ -562,8 +563,16 @@ private struct PackedWord: Equatable {
 /// costs far less than decoding a string. A direct-mapped table: a word replaces the one in its
 /// slot.
 struct WordCache {
-    private static let slotBits = 12
-    private var slots = [(word: PackedWord, text: String)](repeating: (PackedWord(), ""), count: 1 << slotBits)
+    /// The number of slots is 2 to this power.
+    private let slotBits: Int
+    private var slots: [(word: PackedWord, text: String)]
+
+    /// A cache sized for a file of `byteCount` bytes: a slot per 64 bytes, from 64 to 4,096
+    /// slots, so that a small file does not fill a large table.
+    init(forBytes byteCount: Int) {
+        slotBits = min(12, max(6, Int.bitWidth - (byteCount / 64).leadingZeroBitCount))
+        slots = Array(repeating: (PackedWord(), ""), count: 1 << slotBits)
+    }
 
     /// The string of `bytes[start..<end]`, an identifier (ASCII letters, digits and `_`).
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
@@ -572,7 +581,7 @@ struct WordCache {
         }
         let word = PackedWord(bytes, from: start, to: end)
         // Fibonacci hashing: the top bits of the product.
-        let slot = Int(truncatingIfNeeded: ((word.low ^ word.high) &* 0x9E37_79B9_7F4A_7C15) >> (64 - WordCache.slotBits))
+        let slot = Int(truncatingIfNeeded: ((word.low ^ word.high) &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
         if slots[slot].word == word { return slots[slot].text }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         slots[slot] = (word, text)
