@@ -69,14 +69,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Checking many files
 
-    // `mediate check` (issue 4) is not in this branch yet: until it is, this measures the work it
-    // is built on, every file run under every kind through the library's run path. Replace the
-    // body with `CheckCommand` once it lands.
-    let smallFiles = inputs.smallFiles(count: 1_000)
-    Benchmark("Check: 1,000 files of 20 lines under every kind (run path, until check lands)",
+    // `mediate check FOLDER --output GOLDENS` on goldens recorded once: every file under every kind.
+    let checkFolder = inputs.smallFiles(count: 1_000)
+    let goldens = inputs.recordGoldens(checkFolder)
+    Benchmark("Check: 1,000 files of 20 lines under every kind",
               configuration: .init(maxIterations: 5)) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(inputs.runAll(smallFiles))
+            blackHole(inputs.check(checkFolder, goldens: goldens))
         }
     }
 }
@@ -101,7 +100,7 @@ struct Inputs: Sendable {
         let process = Process()
         process.executableURL = repository.appendingPathComponent("Scripts/generate-scenario")
         process.arguments = [String(participants), String(sends)] + (reactions ? ["--reactions"] : [])
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: path)
         do {
             try process.run()
@@ -124,12 +123,32 @@ struct Inputs: Sendable {
         }
     }
 
-    /// `count` files of 20 lines each: 3 header lines, P participants and 17 - P broadcasts.
-    func smallFiles(count: Int) -> [String] {
-        (1...count).map { index in
+    /// A folder of `count` files of 20 lines each: 3 header lines, P participants and 17 - P
+    /// broadcasts.
+    func smallFiles(count: Int) -> String {
+        let small = "\(folder)/small"
+        try? FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        for index in 1...count {
             let participants = 2 + index % 7
-            return path(participants: participants, sends: 17 - participants, name: "small\(index)")
+            _ = path(participants: participants, sends: 17 - participants, name: "small/s\(index)")
         }
+        return small
+    }
+
+    /// Records every golden of the scenarios in `folder` (`mediate check --record all`); returns
+    /// the goldens' folder.
+    func recordGoldens(_ folder: String) -> String {
+        let goldens = "\(self.folder)/goldens"
+        let code = CheckCommand(paths: [folder], outputFolder: goldens, record: .all, environment: [:])
+            .execute(standardOutput: StringOutput(), standardError: StringOutput())
+        guard code == 0 else { fatalError("recording the goldens of \(folder) exited \(code)") }
+        return goldens
+    }
+
+    /// `mediate check FOLDER --output GOLDENS`; returns the exit code.
+    func check(_ folder: String, goldens: String) -> Int32 {
+        CheckCommand(paths: [folder], outputFolder: goldens, environment: [:])
+            .execute(standardOutput: StringOutput(), standardError: StringOutput())
     }
 
     /// Runs `scenario` under `kind` with its transcript written to a file; returns the deliveries.
@@ -147,13 +166,5 @@ struct Inputs: Sendable {
     func render(_ path: String, kind: MediatorKind) -> Int32 {
         RenderCommand(path: path, mediator: kind, graph: .coupling, outputPath: "\(folder)/coupling.svg")
             .execute(standardOutput: StringOutput(), standardError: StringOutput())
-    }
-
-    /// `mediate run FILES --mediator all` with the transcripts thrown away; returns the exit code.
-    func runAll(_ paths: [String]) -> Int32 {
-        let null = open("/dev/null", O_WRONLY)
-        defer { close(null) }
-        return RunCommand(paths: paths, mediator: .all)
-            .execute(standardOutput: FileDescriptorOutput(descriptor: null), standardError: StringOutput())
     }
 }
