@@ -169,10 +169,7 @@ private struct Walk {
         case .array(let element):
             // What `Array`'s custom mirror shows: the elements in order.
             func elements<Element>(_: Element.Type) -> [Any] { (value as! [Element]).map { $0 } }
-            for (position, element) in _openExistential(element, do: elements).enumerated() {
-                visit(element, path: "\(path)[\(position)]", ownership: ownership, from: from)
-            }
-            return
+            return visitElements(_openExistential(element, do: elements), path: path, ownership: ownership, from: from)
         case .fields:
             let fields = storedFields(of: type)
             visitFields(of: Children(reflecting: value, as: type), fields: fields,
@@ -180,12 +177,7 @@ private struct Walk {
                         path: path, ownership: ownership, from: from)
             return
         case .elements:
-            let children = Children(reflecting: value, as: type)
-            for position in 0..<children.count {
-                let child = children.read(position)
-                visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
-            }
-            return
+            return visitChildren(Children(reflecting: value, as: type), path: path, ownership: ownership, from: from)
         case .mirror:
             break
         }
@@ -194,14 +186,10 @@ private struct Walk {
         case .optional?:
             if let some = mirror.children.first { visit(some.value, path: path, ownership: ownership, from: from) }
         case .collection?:
-            for (position, element) in mirror.children.enumerated() {
-                visit(element.value, path: "\(path)[\(position)]", ownership: ownership, from: from)
-            }
+            visitElements(mirror.children.map(\.value), path: path, ownership: ownership, from: from)
         case .set?:
             let elements = mirror.children.map { (value: $0.value, order: orderKey($0.value)) }.sorted { $0.order < $1.order }
-            for (position, element) in elements.enumerated() {
-                visit(element.value, path: "\(path)[\(position)]", ownership: ownership, from: from)
-            }
+            visitElements(elements.map(\.value), path: path, ownership: ownership, from: from)
         case .dictionary?:
             // Each entry is a `(key:value:)` tuple.
             let entries = mirror.children.compactMap { entry -> (key: Any, value: Any, order: String)? in
@@ -220,9 +208,22 @@ private struct Walk {
                         path: path, ownership: ownership, from: from)
         default:
             // Tuples (`.0`, `.label`), enum payloads (`.caseName`), and anything else a mirror shows.
-            for (position, child) in mirror.children.enumerated() {
-                visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
-            }
+            visitChildren(Children(mirror), path: path, ownership: ownership, from: from)
+        }
+    }
+
+    /// Follows the elements of a collection, each at `path[POSITION]`.
+    private mutating func visitElements(_ elements: [Any], path: String, ownership: Ownership, from: String) {
+        for (position, element) in elements.enumerated() {
+            visit(element, path: "\(path)[\(position)]", ownership: ownership, from: from)
+        }
+    }
+
+    /// Follows a value's children, each at `path.LABEL`, or `path[POSITION]` when it has no label.
+    private mutating func visitChildren(_ children: Children, path: String, ownership: Ownership, from: String) {
+        for position in 0..<children.count {
+            let child = children.read(position)
+            visit(child.value, path: joined(path, child.label ?? "[\(position)]"), ownership: ownership, from: from)
         }
     }
 }

@@ -66,12 +66,6 @@ extension Slice<UnsafeBufferPointer<UInt8>> {
     /// Whether these bytes hold `text`'s UTF-8 anywhere.
     fileprivate func holds(_ text: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        guard count >= pattern.count, let first = pattern.first else { return pattern.isEmpty }
-        var start = startIndex
-        while start <= endIndex - pattern.count {
-            if self[start] == first, self[start..<start + pattern.count].elementsEqual(pattern) { return true }
-            start += 1
-        }
-        return false
+        return indices.contains { self[$0...].starts(with: pattern) }
     }
 }

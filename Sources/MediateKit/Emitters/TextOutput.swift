@@ -22,6 +22,12 @@ extension TextOutput {
     }
 
     public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        writeThroughCopy(count: count, fill)
+    }
+
+    /// `write(count:_:)` for an output that cannot be written in place: `fill` writes into
+    /// temporary memory, which is then written with `write(utf8:)`.
+    func writeThroughCopy(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
         defer { bytes.deallocate() }
         if let start = bytes.baseAddress { fill(start) }
@@ -63,15 +69,10 @@ public final class FileDescriptorOutput: TextOutput {
         append(bytes)
     }
 
-    /// Fills the next `count` bytes of the buffer in place, draining it first if they do not fit.
+    /// Fills the next `count` bytes of the buffer in place, draining it first if they do not fit;
+    /// more bytes than the whole buffer holds go through a copy.
     public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
-        guard count <= buffer.count else {
-            drain()
-            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-            defer { bytes.deallocate() }
-            fill(bytes.baseAddress!)
-            return send(UnsafeRawBufferPointer(bytes))
-        }
+        guard count <= buffer.count else { return writeThroughCopy(count: count, fill) }
         if self.count + count > buffer.count { drain() }
         fill(buffer.baseAddress! + self.count)
         self.count += count
@@ -191,7 +192,7 @@ public final class FormattedSink: EventSink {
         receiver.withUTF8 { name in
             let (tail, tailCount) = (tail.baseAddress!, tailCount)
             output.write(count: indent + name.count + tailCount) { line in
-                for offset in 0..<indent { line.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
+                line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
                 if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
                 (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
             }

@@ -67,7 +67,7 @@ public enum Value: Hashable, Sendable {
     public static func quoted(_ text: String) -> String {
         // Most texts need no escape: quoting them is two appends.
         let plain = !text.utf8.contains { byte in
-            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || Unicode.Scalar(byte).isASCIIControl
         }
         if plain { return "\"" + text + "\"" }
         var out = "\""

@@ -136,13 +136,15 @@ public struct Lexer {
     /// The source text of `lexeme`, as written; an identifier's string is made once per file
     /// (``WordCache``).
     mutating func text(of lexeme: Lexeme) -> String {
-        let start = lexeme.range.lowerBound.offset
-        let end = lexeme.range.upperBound.offset
+        guard lexeme.kind == .identifier else { return spelling(of: lexeme) }
         return bytes.withUnsafeBufferPointer { all in
-            lexeme.kind == .identifier
-                ? words.string(all, from: start, to: end)
-                : String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+            words.string(all, from: lexeme.range.lowerBound.offset, to: lexeme.range.upperBound.offset)
         }
+    }
+
+    /// The source text of `lexeme`, as written, decoded anew.
+    func spelling(of lexeme: Lexeme) -> String {
+        String(decoding: bytes[lexeme.range.lowerBound.offset..<lexeme.range.upperBound.offset], as: UTF8.self)
     }
 
     /// The text of a string lexeme without escapes, braces or non-ASCII bytes; nil for any other
@@ -562,7 +564,7 @@ private struct PackedWord: Equatable {
 /// file names the same participants and messages on line after line, and comparing two integers
 /// costs far less than decoding a string. A direct-mapped table: a word replaces the one in its
 /// slot.
-struct WordCache {
+private struct WordCache {
     /// The number of slots is 2 to this power.
     private let slotBits: Int
     private var slots: [(word: PackedWord, text: String)]

@@ -13,7 +13,6 @@
 /// participant's name, a reaction's pattern) is kept even when a later part of it is broken, so
 /// that the checker does not report its uses as unknown.
 struct Parser {
-    private let file: SourceFile
     private var lexer: Lexer
     /// The token being looked at, the one after it, and the one before it.
     private var current: Lexeme
@@ -25,7 +24,6 @@ struct Parser {
     private(set) var diagnostics = DiagnosticList()
 
     init(file: SourceFile) {
-        self.file = file
         lexer = Lexer(file)
         current = lexer.nextLexeme()
         peek = lexer.nextLexeme()
@@ -414,14 +412,14 @@ struct Parser {
                             + "a string, a number, 'true' or 'false'",
                         at: current.range))
             }
-            text += ".\(property.text) \(equal ? "==" : "!=") \(spelling(of: advance()))"
+            text += ".\(property.text) \(equal ? "==" : "!=") \(lexer.spelling(of: advance()))"
             condition = .property(property, equal: equal, value: value)
         case .keyword(.received):
             skip()
             guard case .number = current.kind else {
                 throw failure(.expected("a count after 'received'", at: current.range))
             }
-            let digits = spelling(of: current)
+            let digits = lexer.spelling(of: current)
             guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(digits) else {
                 throw failure(.invalidCount(digits, at: current.range))
             }
@@ -700,7 +698,7 @@ struct Parser {
     // MARK: Token stream
 
     /// The text of the token before the current one, as a message quotes it.
-    private var wordBefore: String { spelling(of: previous) }
+    private var wordBefore: String { lexer.spelling(of: previous) }
 
     /// Moves to the next token and returns the one that was current.
     @discardableResult
@@ -748,11 +746,6 @@ struct Parser {
 
     private mutating func record(_ error: SyntaxError) {
         if let diagnostic = error.diagnostic { diagnostics.append(diagnostic) }
-    }
-
-    /// The source text of `token`, as written.
-    private func spelling(of token: Lexeme) -> String {
-        String(decoding: file.bytes[token.range.lowerBound.offset..<token.range.upperBound.offset], as: UTF8.self)
     }
 
     private mutating func skipNewlines() {
