@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "mediate", targets: ["mediate"]),
         .library(name: "MediateKit", targets: ["MediateKit"]),
+        .library(name: "MediateDesigns", targets: ["MediateDesigns"]),
+        .library(name: "MediateCommandLine", targets: ["MediateCommandLine"]),
         .plugin(name: "MediatePlugin", targets: ["MediatePlugin"]),
     ],
     dependencies: [
@@ -14,8 +16,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
-        // The work: source → syntax → checking → runtime → emitters → commands.
+        // The work: source → syntax → checking → runtime → emitters → commands, and the public
+        // design API. It knows no design by name.
         .target(name: "MediateKit", dependencies: ["GraphvizRendering"]),
+        // The four reference designs, written against MediateKit's public design API only.
+        .target(name: "MediateDesigns", dependencies: ["MediateKit"]),
         // Rendering DOT to SVG, PNG or PDF in process; the only target that imports the C module.
         .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
         // libgraphviz's C API (gvc and cgraph), found through pkg-config.
@@ -25,15 +30,18 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"])]
         ),
-        // The thin command line: flags in, exit codes out.
-        .executableTarget(
-            name: "mediate",
+        // The command line: flags in, exit codes out, for the reference designs and a package's own.
+        .target(
+            name: "MediateCommandLine",
             dependencies: [
                 "MediateKit",
+                "MediateDesigns",
                 "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The `mediate` tool: the command line with the reference designs.
+        .executableTarget(name: "mediate", dependencies: ["MediateCommandLine"]),
         // `swift package mediate check|render|…` in any package that depends on this one.
         .plugin(
             name: "MediatePlugin",
@@ -46,6 +54,7 @@ let package = Package(
             name: "MediateKitTests",
             dependencies: [
                 "MediateKit",
+                "MediateDesigns",
                 "GraphvizRendering",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -7,22 +7,22 @@ public struct KindRun: Sendable {
     public var references: ReferenceGraph
     public var metrics: CouplingMetrics
 
-    /// Runs `scenario` under `kind`, streaming the transcript in `format` to `output` (nowhere when
-    /// nil), and reads the reference graph at the end of the steps. Without `analyze`, neither the
-    /// message flow nor the references are gathered (a run that only writes its transcript);
+    /// Runs `scenario` under `design`, streaming the transcript in `format` to `output` (nowhere
+    /// when nil), and reads the reference graph at the end of the steps. Without `analyze`, neither
+    /// the message flow nor the references are gathered (a run that only writes its transcript);
     /// without `collectingMessages` only the message flow is skipped (a coupling diagram).
-    public static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
+    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
                            format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
                            collectingMessages: Bool = true) -> KindRun {
         let collector = MessageGraphCollector()
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output)) }
-        let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits,
-                                      sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks))
+        let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
+                                      designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks))
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()
-        return KindRun(kind: kind, summary: summary, messages: collector.graph, references: references,
+        return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph, references: references,
                        metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
     }
 }
@@ -73,14 +73,15 @@ public struct ComparisonReport: Sendable {
     public var ownKind: MediatorKind
     public var implementations: [Implementation]
 
-    /// Runs `scenario` under every kind in memory, keeping each transcript only to find its first
-    /// difference.
+    /// Runs `scenario` under every registered design in memory, keeping each transcript only to
+    /// find its first difference.
     public init(scenario: LoadedScenario, limits: RunLimits = RunLimits()) {
         var runs: [KindRun] = []
         var texts: [MediatorKind: String] = [:]
-        for kind in MediatorKind.allCases {
+        for kind in scenario.designs.kinds {
+            guard let design = scenario.designs.design(kind) else { continue }
             let output = StringOutput()
-            runs.append(KindRun.run(scenario, kind: kind, limits: limits, output: output))
+            runs.append(KindRun.run(scenario, design: design, limits: limits, output: output))
             texts[kind] = output.text
         }
         self.init(scenario: scenario, runs: runs) { kind in

@@ -30,13 +30,17 @@ struct Checker {
         case reaction(parameters: [String], bound: Set<String>)
     }
 
-    private init(script: Script) {
+    /// The designs `mediator KIND` may name; nil accepts any name.
+    private let designs: DesignRegistry?
+
+    private init(script: Script, designs: DesignRegistry?) {
         self.script = script
+        self.designs = designs
     }
 
     /// The static errors of `script`, in the order they are found, up to ``Diagnostics/limit``.
-    static func check(_ script: Script) -> DiagnosticList {
-        var checker = Checker(script: script)
+    static func check(_ script: Script, designs: DesignRegistry?) -> DiagnosticList {
+        var checker = Checker(script: script, designs: designs)
         checker.collectDeclarations()
         checker.checkStatements()
         return checker.diagnostics
@@ -97,8 +101,8 @@ struct Checker {
                 }
                 scenario = scenario ?? range
             case .mediator(let kind, _):
-                if MediatorKind(rawValue: kind.text) == nil {
-                    diagnostics.append(.unknownMediatorKind(kind))
+                if let designs, designs.design(MediatorKind(kind.text)) == nil {
+                    diagnostics.append(.unknownMediatorKind(kind, designs: designs))
                 }
             case .participant(let declaration):
                 declared.insert(declaration.name.text)
@@ -311,12 +315,11 @@ extension Diagnostic {
             "unknown participant or type '\(name.text)'", at: name.range, notes: didYouMean(suggestion))
     }
 
-    static func unknownMediatorKind(_ kind: Name) -> Diagnostic {
-        let spellings = MediatorKind.allCases.map(\.rawValue)
-        let suggestion = EditDistance.closest(to: kind.text, among: spellings)
+    static func unknownMediatorKind(_ kind: Name, designs: DesignRegistry) -> Diagnostic {
+        let suggestion = EditDistance.closest(to: kind.text, among: designs.kinds.map(\.rawValue))
         return Diagnostic(
             "unknown mediator kind '\(kind.text)'", at: kind.range,
-            notes: didYouMean(suggestion) + [.help("the kinds are \(MediatorKind.spellings)")])
+            notes: didYouMean(suggestion) + [.help("the kinds are \(designs.spellings)")])
     }
 
     static func typeNotParticipant(_ name: Name) -> Diagnostic {

@@ -20,6 +20,8 @@ public struct CheckCommand: Sendable {
     public var paths: [String]
     public var outputFolder: String
     public var record: RecordMode
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var junitPath: String?
     public var jobs: Int
     public var limits: RunLimits
@@ -29,12 +31,14 @@ public struct CheckCommand: Sendable {
     /// The process environment; `CI` set refuses recording.
     public var environment: [String: String]
 
-    public init(paths: [String] = ["Scenarios"], outputFolder: String = "Output", record: RecordMode = .never,
+    public init(paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
+                record: RecordMode = .never,
                 junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.paths = paths.isEmpty ? ["Scenarios"] : paths
         self.outputFolder = outputFolder
+        self.designs = designs
         self.record = record
         self.junitPath = junitPath
         self.jobs = max(1, jobs)
@@ -75,7 +79,7 @@ public struct CheckCommand: Sendable {
         var scenarios: [LoadedScenario] = []
         var invalid = false
         for file in files {
-            switch ScenarioLoader.load(path: file) {
+            switch ScenarioLoader.load(path: file, designs: designs) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
@@ -121,7 +125,7 @@ public struct CheckCommand: Sendable {
     /// Runs every (scenario, kind) pair on `jobs` threads; results in scenario, then kind order,
     /// whatever the number of jobs.
     func runAll(_ scenarios: [LoadedScenario]) -> [CaseResult] {
-        let cases = scenarios.flatMap { scenario in MediatorKind.allCases.map { (scenario, $0) } }
+        let cases = scenarios.flatMap { scenario in scenario.designs.kinds.map { (scenario, $0) } }
         let next = Mutex(0)
         let results = Mutex([CaseResult?](repeating: nil, count: cases.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(cases.count, 1))) { _ in
@@ -141,7 +145,11 @@ public struct CheckCommand: Sendable {
     /// The files one case writes, with their golden paths, and compares or records them.
     func check(_ scenario: LoadedScenario, kind: MediatorKind) -> CaseResult {
         let transcript = StringOutput()
-        let run = KindRun.run(scenario, kind: kind, limits: limits, output: transcript)
+        guard let design = scenario.designs.design(kind) else {
+            return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
+                              errors: ["no design is registered as '\(kind)'"])
+        }
+        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript)
         let folder = (outputFolder as NSString).appendingPathComponent(scenario.stem)
         let messages = DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
         let coupling = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,

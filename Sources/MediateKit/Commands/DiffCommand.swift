@@ -10,13 +10,17 @@ public struct DiffCommand: Sendable {
     }
 
     public var subject: Subject
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(subject: Subject, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(subject: Subject, designs: DesignRegistry, limits: RunLimits = RunLimits(),
+                diagnosticFormat: DiagnosticFormat = .text) {
         self.subject = subject
+        self.designs = designs
         self.limits = limits
         self.diagnosticFormat = diagnosticFormat
     }
@@ -35,8 +39,12 @@ public struct DiffCommand: Sendable {
             old = (first, a)
             new = (second, b)
         case .kinds(let path, let mediator, let against):
-            let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
-        guard case .success(let scenario) = loaded else { return loaded.exitCode }
+            for kind in [mediator, against] where designs.design(kind) == nil {
+                standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+                return 2
+            }
+            let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+            guard case .success(let scenario) = loaded else { return loaded.exitCode }
             // The `--against` kind is the reference, as `expected` is in `check`.
             old = (against.rawValue, transcript(of: scenario, kind: against))
             new = (mediator.rawValue, transcript(of: scenario, kind: mediator))
@@ -48,8 +56,9 @@ public struct DiffCommand: Sendable {
     }
 
     private func transcript(of scenario: LoadedScenario, kind: MediatorKind) -> String {
+        guard let design = scenario.designs.design(kind) else { return "" }
         let output = StringOutput()
-        _ = KindRun.run(scenario, kind: kind, limits: limits, output: output)
+        _ = KindRun.run(scenario, design: design, limits: limits, output: output)
         return output.text
     }
 

@@ -3,15 +3,18 @@ public struct ExportCommand: Sendable {
     public var path: String
     /// nil: the scenario's own kind.
     public var mediator: MediatorKind?
+    /// The designs the scenario may run under.
+    public var designs: DesignRegistry
     public var dialect: SequenceDiagramWriter.Dialect
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(path: String, mediator: MediatorKind? = nil, dialect: SequenceDiagramWriter.Dialect,
+    public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, dialect: SequenceDiagramWriter.Dialect,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.path = path
+        self.designs = designs
         self.mediator = mediator
         self.dialect = dialect
         self.limits = limits
@@ -24,15 +27,21 @@ public struct ExportCommand: Sendable {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+                                         colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let kind = mediator ?? scenario.declaredKind
+        guard let design = designs.design(kind) else {
+            standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+            return 2
+        }
+        // A first run, written nowhere, shows which designs carry messages through a mediator object.
+        let probe = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: nil)
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
                                            participants: scenario.participants.map(\.name),
-                                           mediatorLifeline: ([kind] + scenario.replacementKinds).contains { $0 != .mesh },
-                                           output: standardOutput)
-        let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits, sink: writer)
-        let summary = interpreter.run()
+                                           routedThroughMediator: probe.summary.designsWithMediator, output: standardOutput)
+        let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
+                                  limits: limits, sink: writer).run()
         if let stop = summary.stoppedBy, let range = summary.stoppedAt {
             standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }

@@ -32,7 +32,7 @@ public struct FormatCommand: Sendable {
 
     private func format(_ path: String, standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         guard let data = FileManager.default.contents(atPath: path) else {
-            if case .failure(let failure) = ScenarioLoader.load(path: path) {
+            if case .failure(let failure) = ScenarioLoader.load(path: path, designs: nil) {
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             }
             return 2

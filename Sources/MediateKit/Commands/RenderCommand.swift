@@ -6,6 +6,8 @@ public struct RenderCommand: Sendable {
     public var path: String
     /// nil: the scenario's own kind (ignored by `compare`, which draws every kind).
     public var mediator: MediatorKind?
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
     public var format: DiagramFormat?
@@ -18,10 +20,11 @@ public struct RenderCommand: Sendable {
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(path: String, mediator: MediatorKind? = nil, graph: DiagramKind = .messages, format: DiagramFormat? = nil,
-                layout: GraphvizLayout? = nil, outputPath: String? = nil, limits: RunLimits = RunLimits(),
-                diagnosticFormat: DiagnosticFormat = .text) {
+    public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
+                format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
+                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.diagnosticFormat = diagnosticFormat
+        self.designs = designs
         self.path = path
         self.mediator = mediator
         self.graph = graph
@@ -48,13 +51,19 @@ public struct RenderCommand: Sendable {
     }
 
     private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+                                         colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
+        let kind = mediator ?? scenario.declaredKind
+        guard let design = designs.design(kind) else {
+            standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+            return 2
+        }
         let dot: String
         var stops: [KindRun] = []
         switch graph {
         case .messages, .coupling:
-            let run = KindRun.run(scenario, kind: mediator ?? scenario.declaredKind, limits: limits, output: nil,
+            let run = KindRun.run(scenario, design: design, limits: limits, output: nil,
                                   collectingMessages: graph == .messages)
             stops = [run]
             dot = graph == .messages
@@ -98,13 +107,17 @@ public struct CompareCommand: Sendable {
 
     public var path: String
     public var format: Format
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(path: String, format: Format = .table, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
+                diagnosticFormat: DiagnosticFormat = .text) {
         self.diagnosticFormat = diagnosticFormat
+        self.designs = designs
         self.path = path
         self.format = format
         self.limits = limits
@@ -118,7 +131,8 @@ public struct CompareCommand: Sendable {
     }
 
     private func compare(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let loaded = ScenarioLoader.load(path: path, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+                                         colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let report = ComparisonReport(scenario: scenario, limits: limits)
         standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))

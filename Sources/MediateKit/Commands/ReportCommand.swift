@@ -5,13 +5,16 @@ public struct ReportCommand: Sendable {
     public var paths: [String]
     /// nil: standard output.
     public var outputPath: String?
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, limits: RunLimits = RunLimits(),
-                diagnosticFormat: DiagnosticFormat = .text) {
+    public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
+                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+        self.designs = designs
         self.paths = paths.isEmpty ? ["Scenarios"] : paths
         self.outputPath = outputPath
         self.limits = limits
@@ -27,7 +30,7 @@ public struct ReportCommand: Sendable {
         var scenarios: [LoadedScenario] = []
         var invalid = false
         for path in CheckCommand.scenarioFiles(under: paths) {
-            switch ScenarioLoader.load(path: path) {
+            switch ScenarioLoader.load(path: path, designs: designs) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
@@ -51,9 +54,10 @@ public struct ReportCommand: Sendable {
     private func section(_ scenario: LoadedScenario) -> HTMLReport.Section {
         var runs: [KindRun] = []
         var texts: [(kind: MediatorKind, text: String)] = []
-        for kind in MediatorKind.allCases {
+        for kind in scenario.designs.kinds {
+            guard let design = scenario.designs.design(kind) else { continue }
             let output = StringOutput()
-            runs.append(KindRun.run(scenario, kind: kind, limits: limits, output: output))
+            runs.append(KindRun.run(scenario, design: design, limits: limits, output: output))
             texts.append((kind, output.text))
         }
         let report = ComparisonReport(scenario: scenario, runs: runs) { kind in

@@ -1,21 +1,21 @@
 import Foundation
 import GraphvizRendering
 
-/// Which kinds `run` uses: the scenario's own, one named kind, or all four.
+/// Which designs `run` uses: the scenario's own, one named design, or every registered one.
 public enum MediatorChoice: Hashable, Sendable {
     case kind(MediatorKind)
     case all
 
-    /// Parses `protocol-extension`, `wrapper`, `direct-delegate`, `mesh` or `all`.
-    public init?(argument: String) {
-        if argument == "all" { self = .all } else if let kind = MediatorKind(rawValue: argument) { self = .kind(kind) } else { return nil }
+    /// `all`, or a design's name (checked against a registry when the command runs).
+    public init(argument: String) {
+        self = argument == "all" ? .all : .kind(MediatorKind(argument))
     }
 
     /// The kinds to run `scenario` under.
     func kinds(for scenario: LoadedScenario) -> [MediatorKind] {
         switch self {
         case .kind(let kind): return [kind]
-        case .all: return MediatorKind.allCases
+        case .all: return scenario.designs.kinds
         }
     }
 }
@@ -25,6 +25,8 @@ public struct RunCommand: Sendable {
     public var paths: [String]
     /// nil: each scenario's own kind.
     public var mediator: MediatorChoice?
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var format: OutputFormat
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output.
     public var outputFolder: String?
@@ -33,10 +35,11 @@ public struct RunCommand: Sendable {
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(paths: [String], mediator: MediatorChoice? = nil, format: OutputFormat = .transcript,
+    public init(paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
                 outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.mediator = mediator
+        self.designs = designs
         self.format = format
         self.outputFolder = outputFolder
         self.limits = limits
@@ -47,10 +50,15 @@ public struct RunCommand: Sendable {
     /// 1 when an expectation failed, 2 when a file did not check (nothing runs then), 3 when a
     /// file or a run went past a limit or an output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if case .kind(let kind) = mediator, designs.design(kind) == nil {
+            standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+            try? standardError.flush()
+            return 2
+        }
         var scenarios: [LoadedScenario] = []
         var loadCode: Int32 = 0
         for path in paths {
-            switch ScenarioLoader.load(path: path) {
+            switch ScenarioLoader.load(path: path, designs: designs) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
@@ -93,7 +101,9 @@ public struct RunCommand: Sendable {
             var code: Int32 = 0
             // No diagrams: the transcript alone, with no message graph gathered and no objects walked.
             for kind in kinds {
-                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, analyze: false, output: standardOutput)
+                guard let design = designs.design(kind) else { continue }
+                let run = KindRun.run(scenario, design: design, limits: limits, format: format, analyze: false,
+                                      output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
             return code
@@ -122,11 +132,12 @@ public struct RunCommand: Sendable {
         do {
             createdFolder = try Self.makeFolder(folder)
             for kind in kinds {
+                guard let design = designs.design(kind) else { continue }
                 let name = "\(kind.rawValue).\(format.fileExtension)"
                 let file = try AtomicFile(path: path(name))
                 staged[name] = file
                 order.append(name)
-                let run = KindRun.run(scenario, kind: kind, limits: limits, format: format, output: file.output)
+                let run = KindRun.run(scenario, design: design, limits: limits, format: format, output: file.output)
                 try file.close()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
@@ -136,7 +147,7 @@ public struct RunCommand: Sendable {
                                                      title: scenario.title, kind: kind),
                                  as: "\(kind.rawValue).coupling")
             }
-            if Set(kinds) == Set(MediatorKind.allCases) {
+            if Set(kinds) == Set(designs.kinds) {
                 let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
                     transcriptLines(of: scenario, kind: kind, at: staged["\(kind.rawValue).transcript"]?.temporaryPath ?? "")
                 }
@@ -200,8 +211,9 @@ public struct RunCommand: Sendable {
     /// run again in memory.
     private func transcriptLines(of scenario: LoadedScenario, kind: MediatorKind, at path: String) -> AnySequence<String> {
         if format == .transcript { return AnySequence(LineReader(path: path)) }
+        guard let design = designs.design(kind) else { return AnySequence([]) }
         let output = StringOutput()
-        _ = KindRun.run(scenario, kind: kind, limits: limits, output: output)
+        _ = KindRun.run(scenario, design: design, limits: limits, output: output)
         return AnySequence(output.text.split(separator: "\n").lazy.map(String.init))
     }
 
@@ -210,7 +222,18 @@ public struct RunCommand: Sendable {
         if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
             standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }
+        if let warning = Self.lateDeliveryWarning(run.summary, kind: run.kind, path: scenario.file.path) {
+            standardError.write(warning)
+        }
         return run.summary.exitCode
+    }
+
+    /// A warning for deliveries a design made after the run's last step, or nil when it made none.
+    static func lateDeliveryWarning(_ summary: RunSummary, kind: MediatorKind, path: String) -> String? {
+        guard summary.lateDeliveries > 0 else { return nil }
+        return "\(path): warning: under \(kind.rawValue), the design delivered \(summary.lateDeliveries) message(s) after the "
+            + "scenario's last step, while its objects were released; the transcript leaves them out\n"
+            + "help: deliver only while a send is carried (a deinit that notifies the mediator does this)\n"
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
@@ -225,6 +248,9 @@ public struct RunCommand: Sendable {
         case .deliveryLimit(let limit, _, _):
             message = "under \(kind.rawValue), the run went past \(limit) deliveries; it stopped here"
             help = "raise the limit with --max-deliveries N if the scenario really needs more"
+        case .design(let text):
+            message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
+            help = "a design must deliver on the thread that called it, before the call returns (see Courier)"
         case .delivery:
             return ""
         }
@@ -252,12 +278,15 @@ public struct RunCommand: Sendable {
 /// `mediate validate`: checks scenarios without running them.
 public struct ValidateCommand: Sendable {
     public var paths: [String]
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
-    public init(paths: [String], diagnosticFormat: DiagnosticFormat = .text) {
+    public init(paths: [String], designs: DesignRegistry, diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
+        self.designs = designs
         self.diagnosticFormat = diagnosticFormat
     }
 
@@ -266,7 +295,7 @@ public struct ValidateCommand: Sendable {
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in paths {
-            switch ScenarioLoader.load(path: path) {
+            switch ScenarioLoader.load(path: path, designs: designs) {
             case .success: standardOutput.write("\(path): ok\n")
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))

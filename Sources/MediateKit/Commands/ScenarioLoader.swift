@@ -4,6 +4,8 @@ import Foundation
 public struct LoadedScenario: Sendable {
     public var file: SourceFile
     public var script: Script
+    /// The designs it was checked against, which it runs under.
+    public var designs: DesignRegistry
 
     /// The file name without its folder and `.scenario`: the default title and the output folder.
     public var stem: String { Self.stem(of: file.path) }
@@ -22,9 +24,7 @@ public struct LoadedScenario: Sendable {
         var kinds: [MediatorKind] = []
         for statement in script.statements {
             if statement.isStep { started = true }
-            if started, case .mediator(let name, _) = statement, let kind = MediatorKind(rawValue: name.text) {
-                kinds.append(kind)
-            }
+            if started, case .mediator(let name, _) = statement { kinds.append(MediatorKind(name.text)) }
         }
         return kinds
     }
@@ -36,7 +36,10 @@ public struct LoadedScenario: Sendable {
             return (declaration.name.text, declaration.typeName)
         }
     }
-    public var declaredKind: MediatorKind { Interpreter.declaredKind(of: script) }
+    /// The design the scenario names before its first step, else the registry's first.
+    public var declaredKind: MediatorKind {
+        Interpreter.declaredKind(of: script, fallback: designs.defaultKind ?? MediatorKind(""))
+    }
 }
 
 /// Reads scenario files and reports what keeps them from running.
@@ -75,11 +78,12 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Reads, parses and checks one file; a file past ``SourceLimits/maxFileBytes`` is not read.
-    public static func load(path: String) -> Result<LoadedScenario, Failure> {
+    /// Reads, parses and checks one file against `designs` (nil: any design name passes); a file
+    /// past ``SourceLimits/maxFileBytes`` is not read.
+    public static func load(path: String, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         switch readSource(path: path) {
         case .success(let bytes):
-            return load(SourceFile(path: path, bytes: bytes))
+            return load(SourceFile(path: path, bytes: bytes), designs: designs)
         case .failure(.tooLarge(let size)):
             let limit = SourceLimits.maxFileBytes
             let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
@@ -98,16 +102,16 @@ public enum ScenarioLoader {
     }
 
     /// Reads and checks one file; on failure also writes its errors to `standardError` in `format`.
-    public static func load(path: String, reportingTo standardError: any TextOutput, as format: DiagnosticFormat,
-                            colored: Bool) -> Result<LoadedScenario, Failure> {
-        let result = load(path: path)
+    public static func load(path: String, designs: DesignRegistry?, reportingTo standardError: any TextOutput,
+                            as format: DiagnosticFormat, colored: Bool) -> Result<LoadedScenario, Failure> {
+        let result = load(path: path, designs: designs)
         if case .failure(let failure) = result { standardError.write(failure.rendered(as: format, colored: colored)) }
         return result
     }
 
     /// Parses and checks a file already in memory. A line past ``SourceLimits/maxLineBytes``, or
     /// more participants than ``SourceLimits/maxParticipants``, stops it before it is checked (exit 3).
-    public static func load(_ file: SourceFile) -> Result<LoadedScenario, Failure> {
+    public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         if let (line, length) = file.firstOverlongLine() {
             let limit = SourceLimits.maxLineBytes
             return .failure(.tooLarge(
@@ -115,7 +119,7 @@ public enum ScenarioLoader {
                 message: "line \(line) is \(length) bytes long; mediate reads lines of at most 1 MiB (\(limit) bytes)",
                 help: "break the line up: one statement a line, and a '{ … }' block may span lines"))
         }
-        let (script, syntactic) = Frontend.parse(file)
+        let (script, syntactic) = Frontend.parse(file, designs: designs)
         if let extra = participant(after: SourceLimits.maxParticipants, in: script) {
             let limit = SourceLimits.maxParticipants
             let diagnostic = Diagnostic(
@@ -124,8 +128,8 @@ public enum ScenarioLoader {
                         .help("split the scenario, or model groups of participants by type")])
             return .failure(.overLimit(Diagnostics(file: file, items: [diagnostic])))
         }
-        switch Frontend.check(script, syntactic: syntactic, in: file) {
-        case .success(let script): return .success(LoadedScenario(file: file, script: script))
+        switch Frontend.check(script, syntactic: syntactic, in: file, designs: designs) {
+        case .success(let script): return .success(LoadedScenario(file: file, script: script, designs: designs ?? DesignRegistry()))
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }
     }

@@ -11,7 +11,7 @@ public enum HTMLReport {
         public var title: String
         public var stem: String
         public var report: ComparisonReport
-        /// Each kind's transcript, in `MediatorKind.allCases` order.
+        /// Each kind's transcript, in the registry's order.
         public var transcripts: [(kind: MediatorKind, text: String)]
         /// The compare diagram as SVG, or the reason it could not be drawn.
         public var compareSVG: Result<String, GraphvizFailure>
@@ -48,7 +48,8 @@ public enum HTMLReport {
             <nav id="index"><h2>Scenarios</h2>
             <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
             """
-        html += MediatorKind.allCases.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
+        let kinds = sections.first?.report.implementations.map(\.run.kind) ?? []
+        html += kinds.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
         html += "</tr></thead><tbody>\n"
         for section in sections {
             html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"

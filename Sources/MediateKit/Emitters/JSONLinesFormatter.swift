@@ -89,14 +89,10 @@ public enum JSONLinesFormatter {
                 self.event = "error"
                 self.depth = depth
                 switch error {
-                case .delivery(.missingReceiver(let name)):
-                    self.error = "missingReceiver"
-                    self.detail = name
-                case .delivery(.noMediator):
-                    self.error = "noMediator"
-                case .delivery(.fixedColleagues(let name)):
-                    self.error = "fixedColleagues"
-                    self.detail = name
+                case .delivery(let error):
+                    (self.error, self.detail) = error.parts
+                case .design(let text):
+                    (self.error, self.detail) = DeliveryError.other(text).parts
                 case .depthLimit(let limit, let step, let line):
                     (self.error, self.limit, self.step, self.line) = ("depthLimit", limit, step, line)
                 case .deliveryLimit(let limit, let step, let line):

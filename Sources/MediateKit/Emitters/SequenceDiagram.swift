@@ -16,16 +16,21 @@ public final class SequenceDiagramWriter: EventSink {
     private var ids: [String: String] = [:]
     private let everyone: String
     private var kind: MediatorKind
+    /// The designs seen to carry messages through a mediator object.
+    private let routedThroughMediator: Set<MediatorKind>
     /// The number and sender of the send in progress at each depth.
     private var sends: [(number: String, sender: String)?] = []
 
-    /// Starts the diagram: its title and every lifeline; `mediatorLifeline` when some mediator
-    /// (the first, or a run-time replacement) carries messages.
-    public init(dialect: Dialect, title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool,
-                output: any TextOutput) {
+    /// Starts the diagram: its title and every lifeline, with a mediator lifeline when some design
+    /// of the run is in `routedThroughMediator`: those a run showed to have a mediator object
+    /// (``RunSummary/designsWithMediator``). The others send straight to their receivers.
+    public init(dialect: Dialect, title: String, kind: MediatorKind, participants: [String],
+                routedThroughMediator: Set<MediatorKind>, output: any TextOutput) {
         self.dialect = dialect
         self.output = output
         self.kind = kind
+        self.routedThroughMediator = routedThroughMediator
+        let mediatorLifeline = !routedThroughMediator.isEmpty
         var lifelines: [(id: String, name: String)] = participants.enumerated().map { ("p\($0.offset + 1)", $0.element) }
         if mediatorLifeline { lifelines.append(("m", "mediator")) }
         for lifeline in lifelines { ids[lifeline.name] = lifeline.id }
@@ -57,12 +62,12 @@ public final class SequenceDiagramWriter: EventSink {
             let numberText = number.map(String.init).joined(separator: ".")
             while sends.count <= depth { sends.append(nil) }
             sends[depth] = (numberText, sender)
-            if kind != .mesh, sender != "mediator", let from = ids[sender], let mediator = ids["mediator"] {
+            if routedThroughMediator.contains(kind), sender != "mediator", let from = ids[sender], let mediator = ids["mediator"] {
                 arrow(from: from, to: mediator, "\(numberText) \(message.written)")
             }
         case .delivery(let receiver, let sender, let message, let depth):
             guard let send = send(under: depth), let to = ids[receiver] else { return }
-            let from = (kind == .mesh ? ids[sender] : ids["mediator"]) ?? ids[sender]
+            let from = (routedThroughMediator.contains(kind) ? ids["mediator"] : ids[sender]) ?? ids[sender]
             if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
         case .error(let error, let depth):
             let over = send(under: depth).flatMap { ids[$0.sender] } ?? everyone

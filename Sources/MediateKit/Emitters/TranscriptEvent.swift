@@ -38,6 +38,8 @@ public enum RunError: Hashable, Sendable {
     case depthLimit(limit: Int, step: Int, line: Int)
     /// The run reached more than `limit` deliveries during step `step` on `line`.
     case deliveryLimit(limit: Int, step: Int, line: Int)
+    /// The design broke the rules of ``Courier`` (`offThreadDelivery NAME`), and the run stopped.
+    case design(String)
 
     /// `ERROR DETAIL`, as the transcript writes it after `! `.
     public var written: String {
@@ -45,6 +47,7 @@ public enum RunError: Hashable, Sendable {
         case .delivery(let error): return error.written
         case .depthLimit(let limit, let step, let line): return "depthLimit \(limit) at step \(step) (line \(line))"
         case .deliveryLimit(let limit, let step, let line): return "deliveryLimit \(limit) at step \(step) (line \(line))"
+        case .design(let text): return text
         }
     }
 

@@ -23,6 +23,16 @@ public struct RunLimits: Hashable, Sendable {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
     }
+
+    /// The deepest ``maxDepth`` a run takes: its stack is sized for it.
+    public static let depthRange = 1...10_000
+
+    /// The limits a run keeps: ``maxDepth`` clamped to ``depthRange`` (so that a huge depth
+    /// cannot outgrow the stack the run is given), ``maxDeliveries`` to 0 or more.
+    public var validated: RunLimits {
+        RunLimits(maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
+                  maxDeliveries: max(0, maxDeliveries))
+    }
 }
 
 /// What a run came to: its counts and whether a limit stopped it.
@@ -31,6 +41,12 @@ public struct RunSummary: Hashable, Sendable {
     public var deliveries = 0
     public var errors = 0
     public var failedExpectations = 0
+    /// The designs this run built whose mediator was an object (not the mesh's none), seen as
+    /// each was built.
+    public var designsWithMediator: Set<MediatorKind> = []
+    /// Deliveries a design made after the run's last step (while the scenario released its
+    /// objects, from a `deinit`), which the transcript does not show.
+    public var lateDeliveries = 0
     /// The limit that stopped the run, if one did.
     public var stoppedBy: RunError?
     /// The step during which the limit stopped the run.
@@ -49,21 +65,25 @@ public struct RunSummary: Hashable, Sendable {
     }
 }
 
-/// Runs a checked script under one kind, streaming what happens to a sink.
+/// Runs a checked script under one design, streaming what happens to a sink.
 ///
-/// The interpreter drives the design only through `Mediation`, and hears about deliveries
-/// through `Courier`. It keeps what the scenario itself holds: a strong reference to each
-/// participant until `release`, then a weak sentinel to tell whether it is still alive, and its state.
-public final class Interpreter: Courier {
+/// The interpreter drives the design only through ``Design``, and hears about deliveries
+/// through ``Courier``. It keeps what the scenario itself holds: a strong reference to each
+/// participant's colleague object until `release`, then a weak sentinel to tell whether it is
+/// still alive, and its state.
+public final class Interpreter {
     /// The scenario's own record of one participant.
     private final class Entry {
         let declaration: ParticipantDeclaration
+        let member: Member
+        /// The design that made the colleague object, which can break its links after a leak.
+        let maker: any Design.Type
         /// The scenario's own strong reference; nil after `release` and at the end.
-        var held: Participant?
+        var held: AnyObject?
         /// Tells whether the object is still alive, without keeping it so. Taken only when the
         /// scenario lets go: a weakly referenced object counts its references in a side table,
         /// which makes every retain of it during the run several times slower.
-        weak var sentinel: Participant?
+        weak var sentinel: AnyObject?
         var properties: [String: Value] = [:]
         /// Bumped on every delivery; no access to it ever overlaps another, so it skips the
         /// run-time exclusivity check, which would cost as much as the rest of a delivery.
@@ -75,12 +95,14 @@ public final class Interpreter: Courier {
         var receives: [[Reaction]] = []
         var sends: [[Reaction]] = []
 
-        init(_ declaration: ParticipantDeclaration, object: Participant) {
+        init(_ declaration: ParticipantDeclaration, member: Member, maker: any Design.Type, object: AnyObject) {
             self.declaration = declaration
+            self.member = member
+            self.maker = maker
             self.held = object
         }
 
-        var object: Participant? { held ?? sentinel }
+        var object: AnyObject? { held ?? sentinel }
 
         /// Drops the scenario's strong reference, keeping only the weak sentinel.
         func letGo() {
@@ -91,8 +113,8 @@ public final class Interpreter: Courier {
 
     /// The message being handled by a reaction: who reacts, who sent, and bound parameters.
     private struct Frame {
-        var reactor: Participant
-        var sender: Participant?
+        var reactor: Member
+        var sender: Member?
         var message: Message
         var bindings: [String: Value]
     }
@@ -100,7 +122,12 @@ public final class Interpreter: Courier {
     private let script: Script
     private let title: String
     private let kind: MediatorKind
+    private let designs: DesignRegistry
+    /// The design of the mediator in force: the scenario's, then each replacement's.
+    private var design: any Design.Type
     private let limits: RunLimits
+    private let courier = Courier()
+    private var hasRun = false
     private let sink: any EventSink
     /// Called once at the end of the steps, before the scenario releases everything, with every
     /// participant and mediator still alive: what the coupling analysis walks.
@@ -109,7 +136,7 @@ public final class Interpreter: Courier {
     private var entries: [String: Entry] = [:]
     /// Read on every delivery; unchecked for the same reason as `Entry.received`.
     @exclusivity(unchecked) private var declarationOrder: [Entry] = []
-    private var mediation: (any Mediation)?
+    private var mediation: (any Design)?
     private var pending: [Registration] = []
     private var mediatorSentinels: [WeakObject] = []
     /// The ids `roots()` gave the mediators, by their index in `mediatorSentinels`.
@@ -129,23 +156,26 @@ public final class Interpreter: Courier {
     /// sends: one array for the whole chain, so that a chain d sends deep holds d numbers, not d².
     private var numberPath: [Int] = []
 
-    /// Prepares a run of `script` under `kind`, titled `title`.
-    public init(script: Script, title: String, kind: MediatorKind, limits: RunLimits = RunLimits(), sink: any EventSink) {
+    /// Prepares a run of `script` under the design `design`, titled `title`; a run-time
+    /// replacement looks its design up in `designs`. Limits are clamped to what
+    /// ``RunLimits/validated`` allows.
+    init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
+         sink: any EventSink) {
         self.script = script
         self.title = title
-        self.kind = kind
-        self.limits = limits
+        self.kind = MediatorKind(design.name)
+        self.design = design
+        self.designs = designs
+        self.limits = limits.validated
         self.sink = sink
     }
 
-    /// The kind a script asks for: its last `mediator` statement before the first step.
-    public static func declaredKind(of script: Script) -> MediatorKind {
-        var kind = MediatorKind.default
+    /// The kind a script asks for: its last `mediator` statement before the first step, else `fallback`.
+    static func declaredKind(of script: Script, fallback: MediatorKind) -> MediatorKind {
+        var kind = fallback
         for statement in script.statements {
             if statement.isStep { break }
-            if case .mediator(let name, _) = statement, let declared = MediatorKind(rawValue: name.text) {
-                kind = declared
-            }
+            if case .mediator(let name, _) = statement { kind = MediatorKind(name.text) }
         }
         return kind
     }
@@ -162,8 +192,11 @@ public final class Interpreter: Courier {
     ///
     /// A reaction chain is a chain of nested calls, as in the designs it runs, so the run takes
     /// place on a thread whose stack is sized for ``RunLimits/maxDepth``.
+    /// A second call returns the first run's summary without running again.
     public func run() -> RunSummary {
-        onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+        guard !hasRun else { return summary }
+        hasRun = true
+        return onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
     }
 
     /// The stack a run of reaction chains up to `depth` sends deep needs: a base, and per send the
@@ -174,6 +207,7 @@ public final class Interpreter: Courier {
     }
 
     private func runHere() -> RunSummary {
+        courier.open(for: self)
         emit(.scenario(title: title))
         emit(.mediator(kind: kind, replacement: false))
         for statement in script.statements {
@@ -184,11 +218,13 @@ public final class Interpreter: Courier {
             if summary.stoppedBy != nil { break }
             execute(statement)
         }
-        start()
+        if summary.stoppedBy == nil { start() }
         if let inspect { inspect(roots()) }
         emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
                   failedExpectations: summary.failedExpectations))
+        courier.close()
         releaseEverything()
+        summary.lateDeliveries = courier.late
         emit(.leaked(summary.leaked))
         reclaimLeaks()
         return summary
@@ -211,7 +247,7 @@ public final class Interpreter: Courier {
         case .scenario, .reaction:
             break
         case .mediator(let name, _):
-            if mediation != nil, let newKind = MediatorKind(rawValue: name.text) { replaceMediator(with: newKind) }
+            if mediation != nil, let newDesign = designs.design(MediatorKind(name.text)) { replaceMediator(with: newDesign) }
         case .participant(let declaration):
             declare(declaration)
         case .send(let send):
@@ -219,8 +255,11 @@ public final class Interpreter: Courier {
             perform(send, frame: nil, number: topLevelSends, depth: 0)
         case .leave(let name, _):
             emit(.leave(name: name.text))
-            if let object = entries[name.text]?.object, let error = mediation?.unregister(object) {
-                report(.delivery(error), depth: 1)
+            if let entry = entries[name.text], let object = entry.object, let mediation {
+                deliveryDepth = 1
+                let error = mediation.unregister(Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak))
+                if let error { report(.delivery(error), depth: 1) }
+                checkStrays(depth: 1)
             }
             reportDeallocations()
         case .release(let name, _):
@@ -240,15 +279,19 @@ public final class Interpreter: Courier {
     /// Builds the scenario's mediator at its first step, with every participant declared so far.
     private func start() {
         guard mediation == nil else { return }
-        let built = kind.makeMediation(participants: pending)
+        deliveryDepth = 1
+        let built = design.init(participants: pending, courier: courier)
         pending = []
         track(built)
         mediation = built
+        checkStrays(depth: 1)
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
-        let object = Participant(name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count)
-        let entry = Entry(declaration, object: object)
+        let member = Member(name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
+                            run: ObjectIdentifier(courier))
+        let object = design.makeColleague(for: member)
+        let entry = Entry(declaration, member: member, maker: design, object: object)
         for property in declaration.properties {
             if case .literal(let value, _) = property.value { entry.properties[property.name.text] = value }
         }
@@ -256,12 +299,14 @@ public final class Interpreter: Courier {
         entry.sends = reactions(for: declaration, trigger: .sends)
         entries[declaration.name.text] = entry
         declarationOrder.append(entry)
-        emit(.participant(name: object.name, type: object.type, weak: declaration.isWeak))
-        let registration = Registration(object, weakly: declaration.isWeak)
-        if mediation == nil {
+        emit(.participant(name: member.name, type: member.type, weak: declaration.isWeak))
+        let registration = Registration(member: member, colleague: object, weakly: declaration.isWeak)
+        if let mediation {
+            deliveryDepth = 1
+            if let error = mediation.register(registration) { report(.delivery(error), depth: 1) }
+            checkStrays(depth: 1)
+        } else {
             pending.append(registration)
-        } else if let error = mediation?.register(registration) {
-            report(.delivery(error), depth: 1)
         }
     }
 
@@ -270,22 +315,34 @@ public final class Interpreter: Courier {
         [declaration.name.text, declaration.typeName].compactMap { reactionsBySubject[$0]?[trigger] }
     }
 
-    /// A new mediator of `newKind` takes over every registered participant, in the old order.
-    private func replaceMediator(with newKind: MediatorKind) {
-        emit(.mediator(kind: newKind, replacement: true))
+    /// A new mediator of `newDesign` takes over every registered participant, in the old order.
+    private func replaceMediator(with newDesign: any Design.Type) {
+        emit(.mediator(kind: MediatorKind(newDesign.name), replacement: true))
         do {
-            let registrations = (mediation?.registered ?? []).map { participant in
-                Registration(participant, weakly: entries[participant.name]?.declaration.isWeak ?? false)
+            let registrations = (mediation?.registered ?? []).compactMap { member -> Registration? in
+                guard let entry = ownEntry(member), let object = entry.object else { return nil }
+                return Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
             }
-            let replacement = newKind.makeMediation(participants: registrations)
+            design = newDesign
+            deliveryDepth = 1
+            let replacement = newDesign.init(participants: registrations, courier: courier)
             track(replacement)
             mediation = replacement
+            checkStrays(depth: 1)
         }
         reportDeallocations()
     }
 
-    private func track(_ mediation: any Mediation) {
-        if let object = mediation.mediatorObject { mediatorSentinels.append(WeakObject(object)) }
+    /// The entry of a member of this run, or nil for one a design made up or kept from another run.
+    private func ownEntry(_ member: Member) -> Entry? {
+        guard member.run == ObjectIdentifier(courier), declarationOrder.indices.contains(member.index) else { return nil }
+        return declarationOrder[member.index]
+    }
+
+    private func track(_ mediation: any Design) {
+        guard let object = mediation.mediator else { return }
+        mediatorSentinels.append(WeakObject(object))
+        summary.designsWithMediator.insert(MediatorKind(type(of: mediation).name))
     }
 
     /// Writes `NAME deallocated` for every released participant that has just gone.
@@ -302,7 +359,7 @@ public final class Interpreter: Courier {
         var roots = declarationOrder.compactMap { entry in
             entry.object.map { ReferenceRoot(id: entry.declaration.name.text, role: .participant, object: $0) }
         }
-        let current = mediation?.mediatorObject
+        let current = mediation?.mediator
         if let current { roots.append(ReferenceRoot(id: "mediator", role: .mediator, object: current)) }
         var number = 1
         for (index, sentinel) in mediatorSentinels.enumerated() {
@@ -333,7 +390,9 @@ public final class Interpreter: Courier {
     /// link a design wrote into a leaked participant is dropped, which breaks its cycles. A process
     /// can then run scenario after scenario (`compare`, the tests, the fuzzers) without growing.
     private func reclaimLeaks() {
-        for entry in declarationOrder { entry.sentinel?.dropLinks() }
+        for entry in declarationOrder {
+            if let object = entry.sentinel { entry.maker.forgetLinks(of: object) }
+        }
     }
 
     // MARK: Sends
@@ -342,13 +401,17 @@ public final class Interpreter: Courier {
     /// `number` is the send's own part of its number: its count among its trigger's sends.
     private func perform(_ send: Send, frame: Frame?, number: Int, depth: Int) {
         let message = evaluate(send.message, frame: frame)
-        let sender: Participant?
+        // The sending entry and its object; a sender no longer alive sends as the mediator would.
+        let sender: (entry: Entry, object: AnyObject)?
         switch send.sender {
-        case .participant(let name): sender = entries[name.text]?.object
-        case .selfName: sender = frame?.reactor
+        case .participant(let name): sender = entries[name.text].flatMap { entry in entry.object.map { (entry, $0) } }
+        case .selfName: sender = frame.flatMap { frame in
+            let entry = declarationOrder[frame.reactor.index]
+            return entry.object.map { (entry, $0) }
+        }
         case .mediator: sender = nil
         }
-        let senderName = sender?.name ?? "mediator"
+        let senderName = sender?.entry.member.name ?? "mediator"
         let targetText: String
         var names: [String] = []
         switch send.targets {
@@ -374,34 +437,38 @@ public final class Interpreter: Courier {
             numberPath.removeLast()
             deliveryDepth = savedDepth
         }
-        if let sender, let entry = entries[sender.name] {
-            let sendsFrame = Frame(reactor: sender, sender: sender, message: message, bindings: [:])
-            runReactions(entry.sends, for: sendsFrame, depth: depth + 1)
+        if let sender {
+            let sendsFrame = Frame(reactor: sender.entry.member, sender: sender.entry.member, message: message, bindings: [:])
+            runReactions(sender.entry.sends, for: sendsFrame, depth: depth + 1)
         }
         guard summary.stoppedBy == nil, let mediation else { return }
         deliveryDepth = depth + 1
+        let from: Origin = sender.map { .participant($0.entry.member, colleague: $0.object) } ?? .mediator
         switch send.targets {
         case .everyone, .type:
             var type: String? = nil
             if case .type(let name, _) = send.targets { type = name.text }
-            if let sender {
-                mediation.broadcast(message, from: sender, ofType: type, courier: self)
-            } else {
-                mediation.broadcastFromMediator(message, ofType: type, courier: self)
-            }
+            mediation.broadcast(message, from: from, toType: type)
         case .names:
             for name in names where summary.stoppedBy == nil {
-                if let sender {
-                    mediation.send(message, from: sender, to: name, courier: self)
-                } else {
-                    mediation.sendFromMediator(message, to: name, courier: self)
-                }
+                mediation.send(message, from: from, to: name)
             }
         }
+        checkStrays(depth: depth + 1)
     }
 
-    public func deliver(_ message: Message, to receiver: Participant, from sender: Participant?) {
+    /// Stops the run if the design delivered from another thread during its last call.
+    private func checkStrays(depth: Int) {
+        guard courier.hasStrays.load(ordering: .acquiring), summary.stoppedBy == nil else { return }
+        let first = courier.strays.withLock { $0.first } ?? "?"
+        stop(.design("offThreadDelivery \(first)"), depth: depth)
+    }
+
+    /// A delivery the courier has checked: `receiver` is a member of this run.
+    func deliver(_ message: Message, to receiver: Member, from sender: Member?) {
         guard summary.stoppedBy == nil else { return }
+        // A member of an earlier run whose courier had the same address may point past the end.
+        guard receiver.index < declarationOrder.count else { return fail(.other("unknownReceiver \(receiver.name)")) }
         guard summary.deliveries < limits.maxDeliveries else {
             return stop(.deliveryLimit(limit: limits.maxDeliveries, step: step, line: stepLine), depth: deliveryDepth)
         }
@@ -415,7 +482,7 @@ public final class Interpreter: Courier {
         runReactions(entry.receives, for: frame, depth: depth + 1)
     }
 
-    public func fail(_ error: DeliveryError) {
+    func fail(_ error: DeliveryError) {
         guard summary.stoppedBy == nil else { return }
         report(.delivery(error), depth: deliveryDepth)
     }
@@ -445,7 +512,7 @@ public final class Interpreter: Courier {
             perform(send, frame: frame, number: number, depth: depth)
         case .set(let property, let value, _):
             let resolved = evaluate(value, frame: frame)
-            entries[frame.reactor.name]?.properties[property.text] = resolved
+            declarationOrder[frame.reactor.index].properties[property.text] = resolved
             emit(.set(participant: frame.reactor.name, property: property.text, value: resolved, depth: depth))
         case .log(let log):
             emit(.log(text: interpolate(log, frame: frame), depth: depth))

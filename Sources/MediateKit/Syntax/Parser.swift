@@ -22,8 +22,11 @@ struct Parser {
     private var endOfPreviousToken: SourceLocation
     /// The syntax errors found so far, in source order, up to ``Diagnostics/limit``.
     private(set) var diagnostics = DiagnosticList()
+    /// The registered design names, quoted, for the help under a missing one; nil when unknown.
+    private let kindSpellings: String?
 
-    init(file: SourceFile) {
+    init(file: SourceFile, kindSpellings: String? = nil) {
+        self.kindSpellings = kindSpellings
         lexer = Lexer(file)
         current = lexer.nextLexeme()
         peek = lexer.nextLexeme()
@@ -131,7 +134,7 @@ struct Parser {
     private mutating func parseMediator() throws(SyntaxError) -> Statement {
         let keyword = advance()
         guard let first = word(current) else {
-            throw failure(.missingMediatorKind(at: current.range))
+            throw failure(.missingMediatorKind(at: current.range, spellings: kindSpellings))
         }
         var text = first
         let start = advance().range
@@ -843,10 +846,10 @@ extension Diagnostic {
         return Diagnostic("expected '}' to close the block opened on line \(open.lowerBound.line)", at: range)
     }
 
-    static func missingMediatorKind(at range: SourceRange) -> Diagnostic {
+    static func missingMediatorKind(at range: SourceRange, spellings: String?) -> Diagnostic {
         Diagnostic(
             "expected a mediator kind after 'mediator'", at: range,
-            notes: [.help("the kinds are \(MediatorKind.spellings)")])
+            notes: [.help(spellings.map { "the kinds are \($0)" } ?? "write a design's name, e.g. 'protocol-extension'")])
     }
 
     static func spacedMediatorKind(at range: SourceRange) -> Diagnostic {

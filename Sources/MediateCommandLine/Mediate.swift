@@ -1,11 +1,35 @@
 import ArgumentParser
 import Foundation
 import GraphvizRendering
+import MediateDesigns
 import MediateKit
 
+/// The `mediate` command line, for the `mediate` tool and for a package's own designs tool.
+public enum MediateCommandLine {
+    /// Runs the command line on the process's arguments with the four reference designs and
+    /// `designs` (your own), then exits with the command's exit code. Two designs under one name,
+    /// or a name a scenario cannot write, end it at once with exit 2 and a message naming both.
+    ///
+    /// A package's designs tool is a `main.swift` of one line:
+    /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`.
+    public static func main(designs: [any Design.Type] = []) -> Never {
+        let registry: DesignRegistry
+        do {
+            registry = try DesignRegistry.reference(adding: designs)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message)\nhelp: give each design a name of its own\n".utf8))
+            exit(2)
+        }
+        Mediate.$designs.withValue(registry) { Mediate.main() }
+        exit(0)
+    }
+}
+
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
-@main
 struct Mediate: ParsableCommand {
+    /// The designs this process knows: the reference designs and any the package registered.
+    @TaskLocal static var designs = DesignRegistry.reference
+
     // Every command names itself: otherwise ArgumentParser derives each name from the type by
     // reflection, about 5 ms of every run's start.
     static let configuration = CommandConfiguration(
@@ -86,7 +110,7 @@ extension Mediate {
 
         func run() throws {
             let command = RunCommand(
-                paths: files, mediator: mediator?.choice, format: format.value, outputFolder: outputFolder,
+                paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
                 limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries), diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
@@ -112,7 +136,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ValidateCommand(paths: files, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ValidateCommand(paths: files, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -159,7 +183,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let command = RenderCommand(path: file, mediator: mediator?.kind, graph: graph.value, format: format?.value,
+            let command = RenderCommand(path: file, mediator: mediator?.kind, designs: Mediate.designs, graph: graph.value, format: format?.value,
                                         layout: layout?.value, outputPath: output, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
@@ -191,7 +215,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = CompareCommand(path: file, format: format.value, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = CompareCommand(path: file, designs: Mediate.designs, format: format.value, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -241,7 +265,7 @@ extension Mediate {
         }
 
         func run() throws {
-            let command = CheckCommand(paths: paths, outputFolder: outputFolder, record: record.value, junitPath: junit,
+            let command = CheckCommand(paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
                                        jobs: jobs, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
@@ -289,7 +313,7 @@ extension Mediate {
             } else {
                 subject = .files(files[0], files[1])
             }
-            let code = DiffCommand(subject: subject, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = DiffCommand(subject: subject, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -324,7 +348,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ExportCommand(path: file, mediator: mediator?.kind, dialect: format.value,
+            let code = ExportCommand(path: file, mediator: mediator?.kind, designs: Mediate.designs, dialect: format.value,
                                      diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -357,7 +381,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ReportCommand(paths: paths, outputPath: output, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ReportCommand(paths: paths, outputPath: output, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -446,26 +470,25 @@ struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgu
     var defaultValueDescription: String { value.rawValue }
 }
 
-/// `--mediator` where `all` makes no sense.
+/// `--mediator` where `all` makes no sense. Any name parses; the command checks it against the
+/// registered designs and exits 2 with a did-you-mean listing them all.
 struct MediatorKindArgument: ExpressibleByArgument {
     var kind: MediatorKind
 
     init?(argument: String) {
-        guard let kind = MediatorKind(rawValue: argument) else { return nil }
-        self.kind = kind
+        kind = MediatorKind(argument)
     }
 
-    static var allValueStrings: [String] { MediatorKind.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) }
 }
 
-/// `--mediator`: a kind or `all`, listed in `--help`.
+/// `--mediator`: a design's name or `all`, listed in `--help`.
 struct MediatorChoiceArgument: ExpressibleByArgument {
     var choice: MediatorChoice
 
     init?(argument: String) {
-        guard let choice = MediatorChoice(argument: argument) else { return nil }
-        self.choice = choice
+        choice = MediatorChoice(argument: argument)
     }
 
-    static var allValueStrings: [String] { MediatorKind.allCases.map(\.rawValue) + ["all"] }
+    static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) + ["all"] }
 }

@@ -1,3 +1,5 @@
+import MediateKit
+
 /// The protocol-extension design: a `Mediator` protocol whose behaviour is written once, in a
 /// protocol extension, so a concrete mediator is an empty class.
 ///
@@ -10,11 +12,11 @@
 /// A colleague as this design sees it: an `id` and a way to receive.
 protocol Receivable: AnyObject {
     var id: String { get }
-    func receive(_ message: Message, from sender: Participant?, courier: any Courier)
+    func receive(_ message: Message, from sender: Colleague?, courier: Courier)
     func matches(type filter: String?) -> Bool
 }
 
-extension Participant: Receivable {
+extension Colleague: Receivable {
     var id: String { name }
 }
 
@@ -38,14 +40,14 @@ extension ReceiverMediator {
     }
 
     /// Every receiver but the sender (by id), in array order.
-    func broadcast(_ message: Message, from sender: Participant?, ofType type: String?, courier: any Courier) {
+    func broadcast(_ message: Message, from sender: Colleague?, ofType type: String?, courier: Courier) {
         for receiver in receivers where receiver.id != sender?.id && receiver.matches(type: type) {
             receiver.receive(message, from: sender, courier: courier)
         }
     }
 
     /// The first receiver with the target's id, else `missingReceiver`.
-    func send(_ message: Message, from sender: Participant?, to target: String, courier: any Courier) {
+    func send(_ message: Message, from sender: Colleague?, to target: String, courier: Courier) {
         guard let receiver = receivers.first(where: { $0.id == target }) else {
             return courier.fail(.missingReceiver(target))
         }
@@ -58,24 +60,29 @@ final class ReceiverListMediator: ReceiverMediator {
     var receivers: [any Receivable] = []
 }
 
-/// The interpreter's handle on a protocol-extension mediator.
-struct ProtocolExtensionMediation: WeakLinkMediation {
-    let mediator = ReceiverListMediator()
+/// The run's adapter for a protocol-extension mediator.
+final class ProtocolExtensionDesign: WeakLinkDesign {
+    static let name = "protocol-extension"
+    let hub = ReceiverListMediator()
+    let courier: Courier
 
-    init(participants: [Registration]) {
+    init(participants: [Registration], courier: Courier) {
+        self.courier = courier
         for registration in participants { _ = register(registration) }
     }
 
     func register(_ registration: Registration) -> DeliveryError? {
-        registration.participant.mediator = mediator
-        mediator.add(registration.participant)
+        guard let colleague = colleague(of: registration) else { return nil }
+        colleague.mediator = hub
+        hub.add(colleague)
         return nil
     }
 
-    func unregister(_ participant: Participant) -> DeliveryError? {
-        mediator.remove(participant)
+    func unregister(_ registration: Registration) -> DeliveryError? {
+        guard let colleague = colleague(of: registration) else { return nil }
+        hub.remove(colleague)
         return nil
     }
 
-    var registered: [Participant] { mediator.receivers.compactMap { $0 as? Participant } }
+    var registered: [Member] { hub.receivers.compactMap { ($0 as? Colleague)?.member } }
 }

@@ -1,0 +1,118 @@
+import MediateKit
+
+/// The colleague object of the four reference designs.
+///
+/// The four share one class, so that a scenario can replace one design with another while it
+/// runs (`mediator mesh` after the first step) and the new mediator takes over the same objects.
+/// Each design writes only its own link when it registers a colleague: the two mediator designs
+/// the weak `mediator`, direct-delegate the strong `delegate`, the mesh the strong `peers`. A link
+/// another design wrote earlier stays, as it would in a program, and the coupling analysis sees it.
+final class Colleague {
+    /// Who it is in the scenario, handed back to the courier on every delivery.
+    let member: Member
+    /// protocol-extension and wrapper: the colleague's weak reference to its mediator.
+    weak var mediator: (any ColleagueMediator)?
+    /// direct-delegate: the delegate, held strongly since its protocol is not class-bound.
+    var delegate: (any ColleagueDelegate)?
+    /// mesh: every peer, held strongly, in the order they joined.
+    var peers: [Colleague] = []
+
+    init(_ member: Member) { self.member = member }
+
+    /// Where a design's colleague receives a message: it tells the run, which records the
+    /// delivery and runs the participant's reactions.
+    func receive(_ message: Message, from sender: Colleague?, courier: Courier) {
+        courier.deliver(message, to: member, from: sender?.member)
+    }
+
+    /// The colleague's name, its `id` in the designs that look colleagues up by id.
+    var name: String { member.name }
+
+    /// Whether a typed broadcast (`* TYPE`) reaches this colleague; nil reaches everyone.
+    func matches(type filter: String?) -> Bool { member.matches(type: filter) }
+}
+
+/// A mediator that its colleagues reach through their weak `mediator` reference
+/// (protocol-extension and wrapper).
+protocol ColleagueMediator: AnyObject {
+    /// Delivers `message` to every registered colleague but `sender`, optionally of one type.
+    func broadcast(_ message: Message, from sender: Colleague?, ofType type: String?, courier: Courier)
+    /// Delivers `message` to the colleague named `target`, or reports `missingReceiver`.
+    func send(_ message: Message, from sender: Colleague?, to target: String, courier: Courier)
+}
+
+/// The delegate a direct-delegate colleague calls when it has something to say. Not
+/// class-bound, as in the original example, so colleagues can only hold it strongly.
+protocol ColleagueDelegate {
+    /// The colleague `sender` broadcasts `message`, optionally to one type.
+    func colleague(_ sender: Colleague, broadcasts message: Message, toType type: String?, courier: Courier)
+    /// The colleague `sender` sends `message` to the colleague named `target`.
+    func colleague(_ sender: Colleague, sends message: Message, to target: String, courier: Courier)
+}
+
+/// What the four reference designs share: the colleague class, and the casts from what the run
+/// hands them.
+protocol ReferenceDesign: Design {
+    var courier: Courier { get }
+}
+
+extension ReferenceDesign {
+    static func makeColleague(for member: Member) -> AnyObject { Colleague(member) }
+
+    /// Drops every link a design wrote into a leaked colleague, which breaks its cycles.
+    static func forgetLinks(of colleague: AnyObject) {
+        guard let colleague = colleague as? Colleague else { return }
+        colleague.mediator = nil
+        colleague.delegate = nil
+        colleague.peers = []
+    }
+
+    /// The registration's colleague, or nil (reported) when another design made it.
+    func colleague(of registration: Registration) -> Colleague? {
+        guard let colleague = registration.colleague as? Colleague else {
+            courier.fail(.foreignColleague(registration.member.name))
+            return nil
+        }
+        return colleague
+    }
+}
+
+extension Origin {
+    /// The sending colleague of a reference design, or nil for the mediator (or a foreign object).
+    var colleague: Colleague? {
+        if case .participant(_, let object) = self { return object as? Colleague }
+        return nil
+    }
+}
+
+/// A design whose colleagues reach their mediator through their weak `mediator` reference
+/// (protocol-extension and wrapper): sends travel the same way in both.
+protocol WeakLinkDesign: ReferenceDesign {
+    associatedtype Hub: ColleagueMediator
+    /// The mediator object, held strongly by the scenario.
+    var hub: Hub { get }
+}
+
+extension WeakLinkDesign {
+    /// The sender calls its own weak mediator; with none alive the send fails with `noMediator`.
+    /// The mediator itself broadcasts to every colleague.
+    func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
+        guard case .participant(let member, let object) = sender else {
+            return hub.broadcast(message, from: nil, ofType: type, courier: courier)
+        }
+        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
+        guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
+        mediator.broadcast(message, from: colleague, ofType: type, courier: courier)
+    }
+
+    func send(_ message: Message, from sender: Origin, to target: String) {
+        guard case .participant(let member, let object) = sender else {
+            return hub.send(message, from: nil, to: target, courier: courier)
+        }
+        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
+        guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
+        mediator.send(message, from: colleague, to: target, courier: courier)
+    }
+
+    var mediator: AnyObject? { hub }
+}

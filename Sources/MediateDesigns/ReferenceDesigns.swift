@@ -1,0 +1,21 @@
+import MediateKit
+
+extension DesignRegistry {
+    /// The four reference designs, in the order MEDIATORS.md lists them: `protocol-extension`
+    /// (the default), `wrapper`, `direct-delegate` and `mesh`.
+    public static let reference: DesignRegistry = {
+        var registry = DesignRegistry()
+        for design: any Design.Type in [ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self] {
+            try! registry.register(design)
+        }
+        return registry
+    }()
+
+    /// The reference designs followed by `designs` (your own), or why they cannot be registered
+    /// together: a name taken twice, or one a scenario cannot write.
+    public static func reference(adding designs: [any Design.Type]) throws(DesignRegistry.Conflict) -> DesignRegistry {
+        var registry = reference
+        for design in designs { try registry.register(design) }
+        return registry
+    }
+}
