@@ -19,3 +19,14 @@ extension DesignRegistry {
         return registry
     }
 }
+
+extension MediatorKind {
+    /// The name of the protocol-extension reference design.
+    public static let protocolExtension = MediatorKind(ProtocolExtensionDesign.name)
+    /// The name of the wrapper reference design.
+    public static let wrapper = MediatorKind(WrapperDesign.name)
+    /// The name of the direct-delegate reference design.
+    public static let directDelegate = MediatorKind(DirectDelegateDesign.name)
+    /// The name of the mesh, the baseline without a mediator.
+    public static let mesh = MediatorKind(MeshDesign.name)
+}

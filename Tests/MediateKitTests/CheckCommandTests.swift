@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// A folder with `Scenarios/` and `Output/`, removed when the test ends.
 final class Workspace {
@@ -31,7 +32,7 @@ final class Workspace {
     /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
     func check(record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
                format: DiagnosticFormat = .text, environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
-        let command = CheckCommand(paths: [path("Scenarios")], outputFolder: path("Output"), record: record,
+        let command = CheckCommand(paths: [path("Scenarios")], outputFolder: path("Output"), designs: .reference, record: record,
                                    junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
                                    diagnosticFormat: format, environment: environment)
         let out = StringOutput()
@@ -205,7 +206,7 @@ struct CheckCommandTests {
 
     @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
         let file = SourceFile(path: "x.scenario", text: "participant A\nA -> Zed: \"x\"\nrelease Q\n")
-        guard case .failure(let diagnostics) = Frontend.load(file) else { Issue.record("no error"); return }
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else { Issue.record("no error"); return }
         let lines = DiagnosticFormat.json.render(diagnostics.items, in: file).split(separator: "\n")
         #expect(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// What MEDIATORS.md expects on three participants, for one kind.
 struct ExpectedCoupling: Sendable, CustomTestStringConvertible {
@@ -60,8 +61,8 @@ struct CouplingMetricsTests {
             "ColleagueWrapper#2 -strongColleague-> B (strong)",
             "ColleagueWrapper#3 -strongColleague-> C (strong)",
         ])
-        #expect(graph.nodes.map(\.typeName) == Array(repeating: "Participant", count: 3)
-            + ["WrapperMediator<Participant>"] + Array(repeating: "ColleagueWrapper", count: 3))
+        #expect(graph.nodes.map(\.typeName) == Array(repeating: "Colleague", count: 3)
+            + ["WrapperMediator<Colleague>"] + Array(repeating: "ColleagueWrapper", count: 3))
         #expect(lines(graph.collapsed()) == [
             "A -mediator-> mediator (weak)",
             "B -mediator-> mediator (weak)",

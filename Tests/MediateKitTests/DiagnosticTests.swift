@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Loads `marked` (a source whose markers `1️⃣`… show where errors are expected) and returns
 /// each diagnostic as `MARKER MESSAGE | help: … | note: …`, in the order `Frontend.load` gives.
@@ -9,7 +10,7 @@ import Testing
 /// the comparison visibly.
 func loadDiagnostics(_ marked: String) -> [String] {
     let source = MarkedSource(marked)
-    guard case .failure(let diagnostics) = Frontend.load(source.file()) else { return [] }
+    guard case .failure(let diagnostics) = Frontend.load(source.file(), designs: .reference) else { return [] }
     return diagnostics.items.map { diagnostic in
         let start = diagnostic.range.lowerBound
         let at = source.locations.first { $0.value == start }?.key ?? start.description
@@ -48,7 +49,7 @@ struct DiagnosticTests {
 
     @Test func invalidUTF8() throws {
         let file = SourceFile(path: "t.scenario", bytes: Array("scenario \"a".utf8) + [0xFE] + Array("\"".utf8))
-        guard case .failure(let diagnostics) = Frontend.load(file) else {
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else {
             Issue.record("no error")
             return
         }
@@ -498,7 +499,7 @@ struct DiagnosticTests {
 
     @Test func renderedUnknownParticipant() throws {
         let file = SourceFile(path: "Scenarios/fight.scenario", text: "participant Porthos\nparticipant Athos\nPortos -> Athos: hi\n")
-        guard case .failure(let diagnostics) = Frontend.load(file) else {
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else {
             Issue.record("no error")
             return
         }
@@ -516,7 +517,7 @@ struct DiagnosticTests {
         let file = SourceFile(
             path: "s.scenario",
             text: "participant Athos\nrelease Athos\n\tAthos -> *: \"héllo\" x\nleave Athos\nrelease Athos\n")
-        guard case .failure(let diagnostics) = Frontend.load(file) else {
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else {
             Issue.record("no error")
             return
         }
@@ -535,7 +536,7 @@ struct DiagnosticTests {
 
     @Test func renderedUnclosedBlockPointsAtTheBraceLeftOpen() throws {
         let file = SourceFile(path: "b.scenario", text: "participant A\non A receives any {\n  log \"x\"")
-        guard case .failure(let diagnostics) = Frontend.load(file) else {
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else {
             Issue.record("no error")
             return
         }
@@ -558,7 +559,7 @@ struct DiagnosticTests {
                 release Athos
                 Athos -> Porthos: "hi"
                 """)
-        guard case .failure(let diagnostics) = Frontend.load(file) else {
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else {
             Issue.record("no error")
             return
         }

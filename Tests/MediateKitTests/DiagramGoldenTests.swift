@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// The diagrams `make run` writes beside each transcript: DOT byte for byte, SVG as well-formed
 /// XML that shows every participant (Graphviz writes its version into SVG).

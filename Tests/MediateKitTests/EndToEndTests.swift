@@ -15,6 +15,10 @@ struct EndToEndTests {
         .deletingLastPathComponent().appendingPathComponent("mediate")
 
     func mediate(_ arguments: String..., in folder: URL = packageRoot) throws -> Result {
+        try mediate(arguments, in: folder)
+    }
+
+    func mediate(_ arguments: [String], in folder: URL = packageRoot) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -131,9 +135,25 @@ struct EndToEndTests {
     }
 
     @Test func usageErrorsAreReportedByTheArgumentParser() throws {
-        let result = try mediate("run", "Scenarios/chat.scenario", "--mediator", "swarm")
+        let result = try mediate("run", "Scenarios/chat.scenario", "--max-depth", "0")
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--mediator"))
+        #expect(result.standardError.contains("--max-depth"))
+    }
+
+    @Test func aMistypedDesignNameListsEveryRegisteredOne() throws {
+        for arguments in [["run", "Scenarios/chat.scenario", "--mediator", "wraper"],
+                          ["render", "Scenarios/chat.scenario", "--mediator", "wraper"],
+                          ["diff", "Scenarios/chat.scenario", "--mediator", "wraper", "--against", "mesh"]] {
+            let result = try mediate(arguments)
+            #expect(result.status == 2)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError == """
+                error: no design is registered as 'wraper'
+                help: did you mean 'wrapper'?
+                help: the designs are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'
+
+                """)
+        }
     }
 
     @Test func aMissingFileIsAClearError() throws {

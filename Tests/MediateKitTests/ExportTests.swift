@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 @Suite("Sequence diagram exports")
 struct ExportTests {
@@ -9,7 +10,7 @@ struct ExportTests {
         let output = StringOutput()
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: chosen,
                                            participants: scenario.participants.map(\.name),
-                                           mediatorLifeline: chosen != .mesh, output: output)
+                                           routedThroughMediator: chosen == .mesh ? [] : [chosen], output: output)
         _ = Interpreter(script: scenario.script, title: scenario.title, kind: chosen, sink: writer).run()
         return output.text
     }

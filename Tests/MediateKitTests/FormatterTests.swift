@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// A scenario as someone might write it, and the canonical layout `mediate fmt` gives it.
 struct FormatExample: CustomTestStringConvertible, Sendable {
@@ -260,7 +261,7 @@ struct FormatterTests {
 
     /// The tree dump without source ranges: what the text means, not where it is.
     func shape(_ text: String) throws -> String {
-        let script = try Frontend.load(SourceFile(path: "t.scenario", text: text)).get()
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: text), designs: .reference).get()
         return script.dump().split(separator: "\n")
             .map { $0.replacing(/\ @\d+:\d+-\d+:\d+$/, with: "") }
             .joined(separator: "\n")
@@ -332,7 +333,7 @@ struct FormatterTests {
     @Test func theMeaningCheckSeesWhatFormattingMustKeep() throws {
         func essence(_ text: String) throws -> [UInt8] {
             let file = SourceFile(path: "t.scenario", text: text)
-            return ScenarioFormatter.essence(of: try Frontend.load(file).get(), comments: Comment.all(in: file))
+            return ScenarioFormatter.essence(of: try Frontend.load(file, designs: .reference).get(), comments: Comment.all(in: file))
         }
         let base = try essence("participant A # a\nexpect A received 1\n")
         #expect(try essence("participant   A   # a\n\nexpect A  received 1\n") == base)

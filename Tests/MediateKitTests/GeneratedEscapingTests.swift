@@ -3,6 +3,7 @@ import GraphvizRendering
 import PropertyBased
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Escaping as properties, over generated scenarios (swift-property-based): names, strings and
 /// property values made of the pieces that matter to some output come back exactly from JSON
@@ -272,7 +273,7 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
             && !names[0...1].contains("Participant") && names[4] != "echo"
     }
 
-    static let generator = zip(identifiers, text.array(of: 6), Gen<MediatorKind>.case, Gen.bool).map {
+    static let generator = zip(identifiers, text.array(of: 6), Gen<Int>.int(in: 0...3).map { MediatorKind.allCases[$0] }, Gen.bool).map {
         names, texts, kind, rawControls in
         GeneratedCase(sender: names[0], receiver: names[1], senderType: names[2], receiverType: names[3],
                       messageName: names[4], label: names[5], title: texts[0], text: texts[1], argument: texts[2],

@@ -6,6 +6,7 @@ import GraphvizRendering
 import Synchronization
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Renders through libgraphviz in process and checks the bytes: well-formed SVG, real PNG and PDF,
 /// Graphviz's own error text, names that try to break out of their quotes, and calls from many threads.

@@ -2,6 +2,7 @@ import Foundation
 import GraphvizRendering
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Titles and messages with quotes, backslashes, markup, braces, newlines and emoji go through
 /// the DOT emitters and Graphviz into SVG that is well-formed XML with nothing injected.

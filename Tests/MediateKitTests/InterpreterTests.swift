@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 @Suite("Interpreter, statement by statement")
 struct InterpreterTests {

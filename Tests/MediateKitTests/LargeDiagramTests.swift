@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Coupling diagrams past a readable size: laid out radially without field names, and a dense
 /// mesh folded by type instead of drawn edge by edge.

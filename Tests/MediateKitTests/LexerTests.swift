@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MediateKit
+@testable import MediateDesigns
 
 @Suite("Lexer")
 struct LexerTests {

@@ -1,22 +1,39 @@
 import Testing
+@testable import MediateDesigns
 @testable import MediateKit
 
 /// Records what a design delivers, as `RECEIVER <- SENDER` and `! ERROR` strings.
-final class RecordingCourier: Courier {
+final class RecordingCourier {
     var lines: [String] = []
-
-    func deliver(_ message: Message, to receiver: Participant, from sender: Participant?) {
-        lines.append("\(receiver.name) <- \(sender?.name ?? "mediator")")
-    }
-
-    func fail(_ error: DeliveryError) {
-        lines.append("! \(error.written)")
+    private(set) lazy var courier = Courier { [unowned self] record in
+        switch record {
+        case .delivery(_, let to, let from): self.lines.append("\(to) <- \(from ?? "mediator")")
+        case .failure(let error): self.lines.append("! \(error.written)")
+        }
     }
 }
 
-/// Makes participants named `names`, registered strongly unless their name is in `weak`.
+/// A colleague of the reference designs named `name`, outside any run.
+private func colleague(_ name: String, type: String = "Participant", index: Int = 0) -> Colleague {
+    Colleague(Member(name: name, type: type, index: index, run: ObjectIdentifier(Colleague.self)))
+}
+
+/// Makes colleagues named `names`, registered strongly unless their name is in `weak`.
 private func registrations(_ names: [String], weak: Set<String> = []) -> [Registration] {
-    names.map { Registration(Participant(name: $0, type: "Participant"), weakly: weak.contains($0)) }
+    names.enumerated().map { index, name in
+        let object = colleague(name, index: index)
+        return Registration(member: object.member, colleague: object, weakly: weak.contains(name))
+    }
+}
+
+private extension Registration {
+    var participant: Colleague { colleague as! Colleague }
+    var from: Origin { .participant(member, colleague: colleague) }
+}
+
+/// A design built with `people`, reporting to `recorder`.
+private func build<D: Design>(_ design: D.Type, _ people: [Registration], _ recorder: RecordingCourier = RecordingCourier()) -> D {
+    D(participants: people, courier: recorder.courier)
 }
 
 private let hello = Message.text("hello")
@@ -25,51 +42,51 @@ private let hello = Message.text("hello")
 struct ProtocolExtensionTests {
     @Test func broadcastReachesEveryoneButTheSenderInArrayOrder() {
         let people = registrations(["A", "B", "C"])
-        let mediation = ProtocolExtensionMediation(participants: people)
         let courier = RecordingCourier()
-        mediation.broadcast(hello, from: people[1].participant, ofType: nil, courier: courier)
+        let design = build(ProtocolExtensionDesign.self, people, courier)
+        design.broadcast(hello, from: people[1].from, toType: nil)
         #expect(courier.lines == ["A <- B", "C <- B"])
     }
 
     @Test func leaveSwapsWithTheLastAndReordersLaterBroadcasts() {
         let people = registrations(["A", "B", "C", "D"])
-        var mediation = ProtocolExtensionMediation(participants: people)
-        _ = mediation.unregister(people[1].participant)
-        #expect(mediation.registered.map(\.name) == ["A", "D", "C"])
         let courier = RecordingCourier()
-        mediation.broadcast(hello, from: people[0].participant, ofType: nil, courier: courier)
+        let design = build(ProtocolExtensionDesign.self, people, courier)
+        _ = design.unregister(people[1])
+        #expect(design.registered.map(\.name) == ["A", "D", "C"])
+        design.broadcast(hello, from: people[0].from, toType: nil)
         #expect(courier.lines == ["D <- A", "C <- A"])
     }
 
     @Test func addIgnoresAParticipantAlreadyPresent() {
         let people = registrations(["A"])
-        var mediation = ProtocolExtensionMediation(participants: people)
-        _ = mediation.register(people[0])
-        #expect(mediation.registered.map(\.name) == ["A"])
+        let design = build(ProtocolExtensionDesign.self, people)
+        _ = design.register(people[0])
+        #expect(design.registered.map(\.name) == ["A"])
     }
 
     @Test func aParticipantThatLeftCanStillBroadcastThroughItsWeakMediator() {
         let people = registrations(["A", "B"])
-        var mediation = ProtocolExtensionMediation(participants: people)
-        _ = mediation.unregister(people[0].participant)
         let courier = RecordingCourier()
-        mediation.broadcast(hello, from: people[0].participant, ofType: nil, courier: courier)
-        mediation.sendFromMediator(hello, to: "A", courier: courier)
+        let design = build(ProtocolExtensionDesign.self, people, courier)
+        _ = design.unregister(people[0])
+        design.broadcast(hello, from: people[0].from, toType: nil)
+        design.send(hello, from: .mediator, to: "A")
         #expect(courier.lines == ["B <- A", "! missingReceiver A"])
     }
 
     @Test func theMediatorHoldsParticipantsStronglyAndTheyHoldItWeakly() {
-        weak var sentinel: Participant?
+        weak var sentinel: Colleague?
         weak var mediatorSentinel: AnyObject?
-        var mediation: ProtocolExtensionMediation? = {
+        var design: ProtocolExtensionDesign? = {
             let people = registrations(["A"])
             sentinel = people[0].participant
-            return ProtocolExtensionMediation(participants: people)
+            return build(ProtocolExtensionDesign.self, people)
         }()
-        mediatorSentinel = mediation?.mediatorObject
+        mediatorSentinel = design?.mediator
         #expect(sentinel != nil)
         #expect(sentinel?.mediator === mediatorSentinel)
-        mediation = nil
+        design = nil
         #expect(sentinel == nil)
         #expect(mediatorSentinel == nil)
     }
@@ -79,77 +96,87 @@ struct ProtocolExtensionTests {
 struct WrapperTests {
     @Test func aWeakWrapperLetsItsColleagueGoAndIsCompactedAway() {
         var people = registrations(["A", "B", "C"], weak: ["B"])
-        let mediation = WrapperMediation(participants: people)
+        let courier = RecordingCourier()
+        let design = build(WrapperDesign.self, people, courier)
         weak var sentinel = people[1].participant
         people.remove(at: 1)
         #expect(sentinel == nil)
-        #expect(mediation.registered.map(\.name) == ["A", "C"])
-        let courier = RecordingCourier()
-        mediation.broadcastFromMediator(hello, ofType: nil, courier: courier)
+        #expect(design.registered.map(\.name) == ["A", "C"])
+        design.broadcast(hello, from: .mediator, toType: nil)
         #expect(courier.lines == ["A <- mediator", "C <- mediator"])
     }
 
     @Test func aStrongWrapperKeepsItsColleagueAlive() {
         var people = registrations(["A", "B"])
-        let mediation = WrapperMediation(participants: people)
+        let design = build(WrapperDesign.self, people)
         weak var sentinel = people[1].participant
         people.remove(at: 1)
         #expect(sentinel != nil)
-        #expect(mediation.registered.map(\.name) == ["A", "B"])
+        #expect(design.registered.map(\.name) == ["A", "B"])
     }
 
     @Test func removalKeepsTheOrder() {
         let people = registrations(["A", "B", "C", "D"])
-        var mediation = WrapperMediation(participants: people)
-        _ = mediation.unregister(people[1].participant)
-        #expect(mediation.registered.map(\.name) == ["A", "C", "D"])
+        let design = build(WrapperDesign.self, people)
+        _ = design.unregister(people[1])
+        #expect(design.registered.map(\.name) == ["A", "C", "D"])
     }
 
     @Test func typedBroadcastsAndMissingReceivers() {
-        let people = [
-            Registration(Participant(name: "A", type: "Cat"), weakly: false),
-            Registration(Participant(name: "B", type: "Dog"), weakly: false),
-            Registration(Participant(name: "C", type: "Cat"), weakly: false),
-        ]
-        let mediation = WrapperMediation(participants: people)
+        let people = [("A", "Cat"), ("B", "Dog"), ("C", "Cat")].enumerated().map { index, person in
+            let object = colleague(person.0, type: person.1, index: index)
+            return Registration(member: object.member, colleague: object, weakly: false)
+        }
         let courier = RecordingCourier()
-        mediation.broadcast(hello, from: people[0].participant, ofType: "Cat", courier: courier)
-        mediation.send(hello, from: people[0].participant, to: "Z", courier: courier)
+        let design = build(WrapperDesign.self, people, courier)
+        design.broadcast(hello, from: people[0].from, toType: "Cat")
+        design.send(hello, from: people[0].from, to: "Z")
         #expect(courier.lines == ["C <- A", "! missingReceiver Z"])
+    }
+
+    @Test func anObjectAnotherDesignMadeIsRefused() {
+        final class Stranger {}
+        let people = registrations(["A"])
+        let courier = RecordingCourier()
+        let design = build(WrapperDesign.self, people, courier)
+        let stranger = Registration(member: people[0].member, colleague: Stranger(), weakly: false)
+        _ = design.register(stranger)
+        design.broadcast(hello, from: stranger.from, toType: nil)
+        #expect(courier.lines == ["! foreignColleague A", "! foreignColleague A"])
     }
 }
 
 @Suite("direct-delegate")
 struct DirectDelegateTests {
     @Test func colleaguesHoldTheirDelegateStronglySoEverythingLeaks() {
-        weak var sentinel: Participant?
+        weak var sentinel: Colleague?
         weak var mediatorSentinel: AnyObject?
         do {
             let people = registrations(["A", "B", "C"])
-            let mediation = DirectDelegateMediation(participants: people)
+            let design = build(DirectDelegateDesign.self, people)
             sentinel = people[0].participant
-            mediatorSentinel = mediation.mediatorObject
+            mediatorSentinel = design.mediator
             #expect(people.allSatisfy { ($0.participant.delegate as AnyObject?) === mediatorSentinel })
         }
         // Every reference the test held is gone; the cycle keeps all four objects alive.
         #expect(sentinel != nil)
         #expect(mediatorSentinel != nil)
         // Proven: free the cycle, so that LeakSanitizer sees no leak (Scripts/sanitize).
-        (mediatorSentinel as? DirectDelegateMediator)?.colleagues.forEach { $0.dropLinks() }
+        (mediatorSentinel as? DirectDelegateMediator)?.colleagues.forEach { DirectDelegateDesign.forgetLinks(of: $0) }
         #expect(sentinel == nil)
     }
 
     @Test func colleaguesAreFixed() {
         let people = registrations(["A", "B"])
-        var mediation = DirectDelegateMediation(participants: people)
-        let late = Registration(Participant(name: "C", type: "Participant"), weakly: false)
-        defer { people.forEach { $0.participant.dropLinks() } }
-        #expect(mediation.register(late) == .fixedColleagues("C"))
-        #expect(mediation.unregister(people[0].participant) == .fixedColleagues("A"))
-        #expect(mediation.registered.map(\.name) == ["A", "B"])
         let courier = RecordingCourier()
-        mediation.broadcast(hello, from: late.participant, ofType: nil, courier: courier)
-        mediation.broadcast(hello, from: people[1].participant, ofType: nil, courier: courier)
+        let design = build(DirectDelegateDesign.self, people, courier)
+        let late = registrations(["C"])[0]
+        defer { people.forEach { DirectDelegateDesign.forgetLinks(of: $0.colleague) } }
+        #expect(design.register(late) == .refused(reason: "fixedColleagues", name: "C"))
+        #expect(design.unregister(people[0]) == .refused(reason: "fixedColleagues", name: "A"))
+        #expect(design.registered.map(\.name) == ["A", "B"])
+        design.broadcast(hello, from: late.from, toType: nil)
+        design.broadcast(hello, from: people[1].from, toType: nil)
         #expect(courier.lines == ["! noMediator", "A <- B"])
     }
 }
@@ -158,44 +185,44 @@ struct DirectDelegateTests {
 struct MeshTests {
     @Test func everyParticipantHoldsEveryOtherStrongly() {
         let people = registrations(["A", "B", "C", "D"])
-        defer { people.forEach { $0.participant.dropLinks() } }
-        let mediation = MeshMediation(participants: people)
+        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
+        let design = build(MeshDesign.self, people)
         #expect(people.map { $0.participant.peers.map(\.name) } == [["B", "C", "D"], ["A", "C", "D"], ["A", "B", "D"], ["A", "B", "C"]])
         #expect(people.map(\.participant.peers.count).reduce(0, +) == 4 * 3)
-        #expect(mediation.mediatorObject == nil)
+        #expect(design.mediator == nil)
     }
 
     @Test func leaveDropsTheLeaverBothWays() {
         let people = registrations(["A", "B", "C"])
-        defer { people.forEach { $0.participant.dropLinks() } }
-        var mediation = MeshMediation(participants: people)
-        _ = mediation.unregister(people[1].participant)
+        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
+        let design = build(MeshDesign.self, people)
+        _ = design.unregister(people[1])
         #expect(people[1].participant.peers.isEmpty)
         #expect(people[0].participant.peers.map(\.name) == ["C"])
-        #expect(mediation.registered.map(\.name) == ["A", "C"])
+        #expect(design.registered.map(\.name) == ["A", "C"])
     }
 
     @Test func thereIsNoMediatorToSendFrom() {
         let people = registrations(["A", "B"])
-        defer { people.forEach { $0.participant.dropLinks() } }
-        let mediation = MeshMediation(participants: people)
+        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
         let courier = RecordingCourier()
-        mediation.broadcastFromMediator(hello, ofType: nil, courier: courier)
-        mediation.sendFromMediator(hello, to: "A", courier: courier)
+        let design = build(MeshDesign.self, people, courier)
+        design.broadcast(hello, from: .mediator, toType: nil)
+        design.send(hello, from: .mediator, to: "A")
         #expect(courier.lines == ["! noMediator", "! noMediator"])
     }
 
     @Test func releasedPeersLeakThroughTheirCycles() {
-        weak var sentinel: Participant?
+        weak var sentinel: Colleague?
         do {
             let people = registrations(["A", "B"])
-            _ = MeshMediation(participants: people)
+            _ = build(MeshDesign.self, people)
             sentinel = people[0].participant
         }
         #expect(sentinel != nil)
         // Proven: free the cycle, so that LeakSanitizer sees no leak (Scripts/sanitize).
-        sentinel?.peers.forEach { $0.dropLinks() }
-        sentinel?.dropLinks()
+        sentinel?.peers.forEach { MeshDesign.forgetLinks(of: $0) }
+        if let sentinel { MeshDesign.forgetLinks(of: sentinel) }
         #expect(sentinel == nil)
     }
 }

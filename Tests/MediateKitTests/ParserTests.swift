@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// The example of SCENARIO-LANGUAGE.md, as written there.
 let musketeersExample = """
@@ -439,7 +440,7 @@ struct RobustnessTests {
         }
         let file = SourceFile(path: "fuzz", text: text)
         let diagnostics: [Diagnostic]
-        switch Frontend.load(file) {
+        switch Frontend.load(file, designs: .reference) {
         case .success: diagnostics = []
         case .failure(let failure): diagnostics = failure.items
         }

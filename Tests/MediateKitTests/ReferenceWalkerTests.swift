@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Runs `source` under `kind`, walking the live objects at the end of its steps: the graph the
 /// walker found, and the run's summary (whose `leaked` is the release probe's result).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// The report page as a browser builds it: `Scripts/screenshot-report` renders it in headless
 /// Chromium (installed by `make test`) and dumps the DOM, on which these tests assert.
@@ -11,7 +12,7 @@ struct ReportPageTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html").path
-        let command = ReportCommand(paths: [packageRoot.appendingPathComponent("Scenarios").path], outputPath: page)
+        let command = ReportCommand(paths: [packageRoot.appendingPathComponent("Scenarios").path], outputPath: page, designs: .reference)
         #expect(command.execute(standardOutput: StringOutput(), standardError: StringOutput()) == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

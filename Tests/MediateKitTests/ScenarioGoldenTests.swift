@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Every file in `Scenarios/` under every kind, against its committed transcript in `Output/`.
 @Suite("Scenarios against Output")

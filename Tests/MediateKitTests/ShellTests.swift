@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 @Suite("Shell conveniences")
 struct ShellTests {
@@ -15,7 +16,7 @@ struct ShellTests {
 
     @Test func colouredDiagnosticsKeepTheirTextAndPlainOnesHaveNoEscapes() throws {
         let file = SourceFile(path: "x.scenario", text: "participant A\nA -> Zed: \"x\"\n")
-        guard case .failure(let diagnostics) = Frontend.load(file) else { Issue.record("no error"); return }
+        guard case .failure(let diagnostics) = Frontend.load(file, designs: .reference) else { Issue.record("no error"); return }
         let plain = DiagnosticPrinter.render(diagnostics.items, in: file)
         let colored = DiagnosticPrinter.render(diagnostics.items, in: file, colored: true)
         #expect(!plain.contains("\u{1B}"))

@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateDesigns
 
 @Suite("Unified diff")
 struct UnifiedDiffTests {

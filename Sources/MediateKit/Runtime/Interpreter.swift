@@ -159,7 +159,7 @@ public final class Interpreter {
     /// Prepares a run of `script` under the design `design`, titled `title`; a run-time
     /// replacement looks its design up in `designs`. Limits are clamped to what
     /// ``RunLimits/validated`` allows.
-    init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
+    public init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
          sink: any EventSink) {
         self.script = script
         self.title = title

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MediateKit
+@testable import MediateDesigns
 
 /// Parses, checks and runs `source` under `kind` (default: the scenario's own), returning the
 /// output in `format` and the run's summary. Fails the calling test on a static error.
