@@ -15,7 +15,7 @@ final class RecordingCourier {
 
 /// A colleague of the reference designs named `name`, outside any run.
 private func colleague(_ name: String, type: String = "Participant", index: Int = 0) -> Colleague {
-    Colleague(Member(name: name, type: type, index: index, run: ObjectIdentifier(Colleague.self)))
+    Colleague(Member(name: name, type: type, index: index, run: 0))
 }
 
 /// Makes colleagues named `names`, registered strongly unless their name is in `weak`.

@@ -6,13 +6,19 @@ import Synchronization
 ///
 /// One courier serves one run. It takes deliveries only while the run is going on and only on
 /// the run's thread, where each design call is made:
-/// - a delivery to a member of another run is the error line `! unknownReceiver NAME`;
+/// - a delivery to a member of another run is the error line `! unknownReceiver NAME`, and one
+///   from such a member `! unknownSender NAME`;
 /// - a delivery from another thread is refused, and the run stops with
 ///   `! offThreadDelivery NAME` (exit 3) once the design call in progress returns;
 /// - a delivery after the run's last step (from a `deinit` as the scenario releases its
 ///   objects, or later) is ignored and counted in ``RunSummary/lateDeliveries``.
 /// None of them traps.
 public final class Courier: @unchecked Sendable {
+    /// This run's number, which every member it makes carries: unique in the process, where an
+    /// object's address is not once the object is gone.
+    let run = Courier.runs.add(1, ordering: .relaxed).newValue
+    /// The runs numbered so far.
+    private static let runs = Atomic<UInt64>(0)
     /// The run taking deliveries; nil before it starts and once it has ended. Set and cleared
     /// on the run's thread only, and read there only.
     unowned(unsafe) var interpreter: Interpreter?
@@ -58,9 +64,8 @@ public final class Courier: @unchecked Sendable {
             late += 1
             return
         }
-        guard receiver.run == ObjectIdentifier(self), sender.map({ $0.run == ObjectIdentifier(self) }) ?? true else {
-            return interpreter.fail(.other("unknownReceiver \(receiver.name)"))
-        }
+        guard receiver.run == run else { return interpreter.fail(.other("unknownReceiver \(receiver.name)")) }
+        if let sender, sender.run != run { return interpreter.fail(.other("unknownSender \(sender.name)")) }
         interpreter.deliver(message, to: receiver, from: sender)
     }
 

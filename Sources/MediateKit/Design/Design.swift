@@ -64,10 +64,10 @@ public struct Member: Hashable, Sendable {
     public let type: String
     /// Its 0-based position in declaration order, which the run checks on every delivery.
     let index: Int
-    /// The courier of the run that made it.
-    let run: ObjectIdentifier
+    /// The number of the run that made it (``Courier``'s).
+    let run: UInt64
 
-    init(name: String, type: String, index: Int, run: ObjectIdentifier) {
+    init(name: String, type: String, index: Int, run: UInt64) {
         self.name = name
         self.type = type
         self.index = index

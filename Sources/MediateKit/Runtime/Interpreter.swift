@@ -224,9 +224,10 @@ public final class Interpreter {
                   failedExpectations: summary.failedExpectations))
         courier.close()
         releaseEverything()
-        summary.lateDeliveries = courier.late
         emit(.leaked(summary.leaked))
         reclaimLeaks()
+        // After the reclaim too: a leaked colleague freed there may deliver from its deinit.
+        summary.lateDeliveries = courier.late
         return summary
     }
 
@@ -289,7 +290,7 @@ public final class Interpreter {
 
     private func declare(_ declaration: ParticipantDeclaration) {
         let member = Member(name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
-                            run: ObjectIdentifier(courier))
+                            run: courier.run)
         let object = design.makeColleague(for: member)
         let entry = Entry(declaration, member: member, maker: design, object: object)
         for property in declaration.properties {
@@ -335,7 +336,7 @@ public final class Interpreter {
 
     /// The entry of a member of this run, or nil for one a design made up or kept from another run.
     private func ownEntry(_ member: Member) -> Entry? {
-        guard member.run == ObjectIdentifier(courier), declarationOrder.indices.contains(member.index) else { return nil }
+        guard member.run == courier.run, declarationOrder.indices.contains(member.index) else { return nil }
         return declarationOrder[member.index]
     }
 
@@ -467,7 +468,7 @@ public final class Interpreter {
     /// A delivery the courier has checked: `receiver` is a member of this run.
     func deliver(_ message: Message, to receiver: Member, from sender: Member?) {
         guard summary.stoppedBy == nil else { return }
-        // A member of an earlier run whose courier had the same address may point past the end.
+        // The courier has checked that the member is this run's; an index past the end is refused all the same.
         guard receiver.index < declarationOrder.count else { return fail(.other("unknownReceiver \(receiver.name)")) }
         guard summary.deliveries < limits.maxDeliveries else {
             return stop(.deliveryLimit(limit: limits.maxDeliveries, step: step, line: stepLine), depth: deliveryDepth)
