@@ -8,10 +8,13 @@ let package = Package(
         .library(name: "MediateKit", targets: ["MediateKit"]),
         .library(name: "MediateDesigns", targets: ["MediateDesigns"]),
         .library(name: "MediateCommandLine", targets: ["MediateCommandLine"]),
+        .library(name: "MediateTesting", targets: ["MediateTesting"]),
         .plugin(name: "MediatePlugin", targets: ["MediatePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // MediateTesting only: test issues reported to Swift Testing or XCTest, whichever runs.
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Property-based tests only; the library and the tool do not depend on it.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -40,6 +43,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `assertScenario` for a package's own test suite: a scenario under a design against the
+        // goldens `mediate check` keeps, each mismatch a test issue at the caller's line. Linked
+        // into test targets only: IssueReportingTestSupport brings in XCTest and Swift Testing,
+        // without which IssueReporting only prints a warning instead of failing the test.
+        .target(
+            name: "MediateTesting",
+            dependencies: [
+                "MediateKit",
+                "MediateDesigns",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         // The `mediate` tool: the command line with the reference designs.
         .executableTarget(name: "mediate", dependencies: ["MediateCommandLine"]),
         // `swift package mediate check|render|…` in any package that depends on this one. It
@@ -59,6 +75,10 @@ let package = Package(
                 "GraphvizRendering",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "MediateTestingTests",
+            dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]
         ),
     ],
     swiftLanguageModes: [.v6]

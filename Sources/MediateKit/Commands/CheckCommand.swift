@@ -57,6 +57,9 @@ public struct CheckCommand: Sendable {
         public var recorded: [String]
         /// A write or render that failed while recording.
         public var errors: [String]
+        /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
+        /// files are still compared: its transcript ends with the stop.
+        public var stoppedBy: RunError? = nil
 
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
     }
@@ -120,6 +123,18 @@ public struct CheckCommand: Sendable {
         return failed > 0 ? 1 : 0
     }
 
+    /// Checks the one scenario file at `path` under the design registered as `kind` against the
+    /// goldens in ``outputFolder``, recording as ``record`` says, and prints nothing: what the
+    /// test helper `assertScenario` of MediateTesting is built on.
+    ///
+    /// Unlike ``execute(standardOutput:standardError:)`` it does not read ``environment``: a
+    /// caller that records decides whether `CI` allows it. A file that cannot be read or does
+    /// not check is the failure; a `kind` no design is registered as is one of the result's
+    /// ``CaseResult/errors``.
+    public func check(path: String, kind: MediatorKind) -> Result<CaseResult, ScenarioLoader.Failure> {
+        ScenarioLoader.load(path: path, designs: designs).map { check($0, kind: kind) }
+    }
+
     // MARK: Running
 
     /// Runs every (scenario, kind) pair on `jobs` threads; results in scenario, then kind order,
@@ -159,7 +174,8 @@ public struct CheckCommand: Sendable {
             ("\(kind.rawValue).messages.dot", messages, true),
             ("\(kind.rawValue).coupling.dot", coupling, true),
         ]
-        var result = CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [])
+        var result = CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
+                                stoppedBy: run.summary.stoppedBy)
         for file in produced {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
