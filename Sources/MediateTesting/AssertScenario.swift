@@ -16,7 +16,7 @@ import MediateKit
 /// Each golden that differs is one test issue at the caller's line, naming the golden and
 /// holding the unified diff that `mediate check` prints. A scenario that cannot be read or does
 /// not check, or designs that cannot be registered together, is one issue with the diagnostics.
-/// A run stopped by a limit is still compared (its transcript ends with the stop), and every
+/// A run stopped by a limit is still compared (its transcript says so), and every
 /// issue of that run says it stopped. Issues go to Swift Testing or XCTest, whichever runs the
 /// test.
 ///
@@ -93,7 +93,7 @@ func scenarioIssues(
 
     let registry: DesignRegistry
     do {
-        registry = try DesignRegistry.reference(adding: [design] + designs, skippingRegistered: true)
+        registry = try referenceRegistry(adding: [design] + designs)
     } catch {
         return ["cannot register the designs: \(error.message)"]
     }
@@ -134,7 +134,7 @@ func scenarioIssues(
         let folder = (command.outputFolder as NSString).appendingPathComponent(LoadedScenario.stem(of: scenarioPath))
         for name in ["transcript", "messages.dot", "coupling.dot"] {
             let golden = (folder as NSString).appendingPathComponent("\(kind).\(name)")
-            if !failed.contains(golden) { issues.append("record: .all would rewrite \(shown(golden)): \(refusal)") }
+            if !failed.contains(golden) { issues.append("record mode all would rewrite \(shown(golden)): \(refusal)") }
         }
     }
     for golden in result.recorded {
@@ -144,25 +144,23 @@ func scenarioIssues(
         issues.append("cannot record: \(shown(error))")
     }
     if let stop = result.stoppedBy {
-        let note = "\nnote: the run under \(kind) stopped (! \(stop.written)); its transcript ends there"
+        let note = "\nnote: the run under \(kind) stopped early (! \(stop.written)), as its transcript says"
         issues = issues.map { $0 + note }
     }
     return issues
 }
 
-extension DesignRegistry {
-    /// The reference designs followed by `designs`; with `skippingRegistered`, a design already
-    /// registered under its name (a reference design, or one given twice) is left out.
-    fileprivate static func reference(adding designs: [any Design.Type],
-                                      skippingRegistered: Bool) throws(DesignRegistry.Conflict) -> DesignRegistry {
-        var registry = DesignRegistry.reference
-        for design in designs {
-            if skippingRegistered, let registered = registry.design(MediatorKind(design.name)),
-               ObjectIdentifier(registered) == ObjectIdentifier(design) { continue }
-            try registry.register(design)
+/// The reference designs followed by `designs`, each once: a design already registered (a
+/// reference design, or one listed twice) is skipped; another design of a taken name is a conflict.
+private func referenceRegistry(adding designs: [any Design.Type]) throws(DesignRegistry.Conflict) -> DesignRegistry {
+    var registry = DesignRegistry.reference
+    for design in designs {
+        if let registered = registry.design(MediatorKind(design.name)), ObjectIdentifier(registered) == ObjectIdentifier(design) {
+            continue
         }
-        return registry
+        try registry.register(design)
     }
+    return registry
 }
 
 /// The nearest folder above `filePath` holding `Package.swift`, else the current folder.

@@ -200,6 +200,7 @@ struct AssertScenarioTests {
         }
         #expect(all.count == 3)
         #expect(all.allSatisfy { $0.text.contains("recording is refused because CI is set") })
+        #expect(all.filter { $0.text.hasPrefix("record mode all would rewrite \(output)/chat/mesh.") }.count == 2)
         #expect(folder.read("Output/chat/mesh.transcript") == "stale\n")
         #expect(!folder.exists("Output/chat/mesh.messages.svg"))
         // CI set but empty is not CI.
@@ -277,7 +278,7 @@ struct AssertScenarioTests {
         }
         #expect(recorded.count == 3)
         #expect(recorded.allSatisfy {
-            $0.text.hasSuffix("\nnote: the run under wrapper stopped (! depthLimit 64 at step 1 (line 5)); its transcript ends there")
+            $0.text.hasSuffix("\nnote: the run under wrapper stopped early (! depthLimit 64 at step 1 (line 5)), as its transcript says")
         })
         #expect(folder.read("Output/ping/wrapper.transcript")?.contains("! depthLimit 64 at step 1 (line 5)") == true)
         // The goldens hold the stop: the next run compares and passes.
@@ -291,7 +292,7 @@ struct AssertScenarioTests {
         }
         try #require(mismatch.count == 1)
         #expect(mismatch[0].text.contains("\n-leaked: A\n+leaked: none"))
-        #expect(mismatch[0].text.contains("note: the run under wrapper stopped"))
+        #expect(mismatch[0].text.contains("note: the run under wrapper stopped early"))
     }
 
     @Test func thePackageRootIsTheNearestFolderHoldingPackageSwift() throws {

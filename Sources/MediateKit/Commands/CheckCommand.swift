@@ -58,7 +58,7 @@ public struct CheckCommand: Sendable {
         /// A write or render that failed while recording.
         public var errors: [String]
         /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
-        /// files are still compared: its transcript ends with the stop.
+        /// files are still compared: its transcript says so.
         public var stoppedBy: RunError? = nil
 
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
