@@ -45,7 +45,8 @@ public final class ChatRoomDesign: Design {
         let member = registration.member
         guard let user = registration.colleague as? User else { return .foreignColleague(member.name) }
         members[member.name] = member
-        // The hook holds the design weakly: it must not keep the room alive for its users.
+        // Weakly: the coupling analysis cannot see inside closures, so the hook must not hold
+        // anything strongly that the diagrams would then miss.
         user.onEvent = { [weak self] event in self?.report(event, to: member) }
         user.join(room)
         return nil
