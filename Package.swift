@@ -58,13 +58,14 @@ let package = Package(
         ),
         // The `mediate` tool: the command line with the reference designs.
         .executableTarget(name: "mediate", dependencies: ["MediateCommandLine"]),
-        // `swift package mediate check|render|…` in any package that depends on this one.
+        // `swift package mediate check|render|…` in any package that depends on this one. It
+        // builds the package's designs tool (an executable target inside Designs/) or `mediate`
+        // itself when it runs, in the package's own build folder, so it declares no tool.
         .plugin(
             name: "MediatePlugin",
             capability: .command(
-                intent: .custom(verb: "mediate", description: "Run mediate (check, render, run …) on this package's scenarios")
-            ),
-            dependencies: ["mediate"]
+                intent: .custom(verb: "mediate", description: "Run mediate (check, render, run …) on this package's scenarios and designs")
+            )
         ),
         .testTarget(
             name: "MediateKitTests",

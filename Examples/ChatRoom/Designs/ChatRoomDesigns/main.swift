@@ -1,0 +1,4 @@
+import ChatRoomDesign
+import MediateCommandLine
+
+MediateCommandLine.main(designs: [ChatRoomDesign.self])

@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// A small chat app whose scenarios run through its own ChatRoom beside mediate's four reference
+// designs:  swift test   and   swift package mediate check
+import PackageDescription
+
+let package = Package(
+    name: "ChatRoom",
+    products: [.library(name: "ChatRoom", targets: ["ChatRoom"])],
+    dependencies: [
+        // In your own package: .package(url: "https://github.com/OWNER/mediate", from: "…")
+        .package(name: "mediate", path: "../.."),
+    ],
+    targets: [
+        // The app: a chat room and its users. It knows nothing of mediate.
+        .target(name: "ChatRoom"),
+        // The design adapter: scenarios run through ChatRoom as the design `chat-room`.
+        .target(
+            name: "ChatRoomDesign",
+            dependencies: ["ChatRoom", .product(name: "MediateKit", package: "mediate")]
+        ),
+        // The designs tool: an executable target inside Designs/, which `swift package mediate`
+        // finds, builds and runs in place of the plain `mediate` tool.
+        .executableTarget(
+            name: "ChatRoomDesigns",
+            dependencies: ["ChatRoomDesign", .product(name: "MediateCommandLine", package: "mediate")],
+            path: "Designs/ChatRoomDesigns"
+        ),
+        // The app's unit tests, and every scenario checked against its goldens under chat-room.
+        .testTarget(
+            name: "ChatRoomTests",
+            dependencies: ["ChatRoom", "ChatRoomDesign", .product(name: "MediateTesting", package: "mediate")]
+        ),
+    ]
+)
