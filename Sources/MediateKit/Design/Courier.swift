@@ -55,7 +55,9 @@ public final class Courier: @unchecked Sendable {
     /// before this returns, so a reaction's sends come first, depth-first, as method calls do.
     public func deliver(_ message: Message, to receiver: Member, from sender: Member?) {
         if let handler { return handler(.delivery(message, to: receiver.name, from: sender?.name)) }
-        guard let thread, pthread_equal(thread, pthread_self()) != 0 else { return refuseStray(receiver) }
+        // `==` rather than `pthread_equal`, one call less on every delivery: `pthread_t` is an
+        // integer or a pointer, Equatable either way.
+        guard thread == pthread_self() else { return refuseStray(receiver) }
         guard let interpreter else {
             late += 1
             return
@@ -69,7 +71,7 @@ public final class Courier: @unchecked Sendable {
     /// Tells the run that a send or a registration failed; the transcript writes it as a `!` line.
     public func fail(_ error: DeliveryError) {
         if let handler { return handler(.failure(error)) }
-        guard let thread, pthread_equal(thread, pthread_self()) != 0 else { return refuseStray(nil) }
+        guard thread == pthread_self() else { return refuseStray(nil) }
         interpreter?.takeUnretainedValue().fail(error)
     }
 
