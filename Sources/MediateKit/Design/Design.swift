@@ -61,12 +61,12 @@ public struct Member: Hashable, Sendable {
     /// Everything a member holds, in one object that its copies share: designs hand members to
     /// the courier on every delivery, and a copy costs one retain rather than one for each
     /// string (an optional member is one pointer, passed in a register).
-    private let identity: Identity
+    @usableFromInline let identity: Identity
 
     /// The participant's name in the scenario.
-    public var name: String { identity.name }
+    @inlinable public var name: String { identity.name }
     /// Its type, which reactions, `* TYPE` broadcasts and diagrams group by.
-    public var type: String { identity.type }
+    @inlinable public var type: String { identity.type }
     /// Its 0-based position in declaration order, which the run checks on every delivery.
     var index: Int { identity.index }
     /// The courier of the run that made it.
@@ -77,7 +77,7 @@ public struct Member: Hashable, Sendable {
     }
 
     /// Whether a broadcast to `type` (`* TYPE`) reaches this participant; nil reaches everyone.
-    public func matches(type filter: String?) -> Bool {
+    @inlinable public func matches(type filter: String?) -> Bool {
         filter == nil || filter == type
     }
 
@@ -94,9 +94,9 @@ public struct Member: Hashable, Sendable {
         hasher.combine(run)
     }
 
-    private final class Identity: Sendable {
-        let name: String
-        let type: String
+    @usableFromInline final class Identity: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let type: String
         let index: Int
         let run: ObjectIdentifier
 
