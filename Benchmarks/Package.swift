@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
             ],
             path: "Benchmarks/MediateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -29,7 +30,10 @@ let package = Package(
         // Lines per second of lexing and parsing, in process, for Scripts/perf-targets.
         .executableTarget(
             name: "parse-rate",
-            dependencies: [.product(name: "MediateKit", package: "mediate")],
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
             path: "Programs/ParseRate"
         ),
     ],

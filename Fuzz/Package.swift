@@ -15,12 +15,18 @@ let package = Package(
         // Lexer, parser and checker: any bytes must end in a script or in rendered diagnostics.
         .executableTarget(
             name: "FuzzFrontend",
-            dependencies: [.product(name: "MediateKit", package: "mediate")],
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
             swiftSettings: harness),
         // As above, then every kind runs what checks, with small limits, into every format.
         .executableTarget(
             name: "FuzzRun",
-            dependencies: [.product(name: "MediateKit", package: "mediate")],
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
             swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,7 @@
 
 import Benchmark
 import Foundation
+import MediateDesigns
 import MediateKit
 
 #if canImport(Glibc)
@@ -30,13 +31,13 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(Frontend.parse(parseFile)) }
     }
     Benchmark("Parse: lex, parse and check \(lines) generated lines") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(Frontend.load(parseFile)) }
+        for _ in benchmark.scaledIterations { blackHole(Frontend.load(parseFile, designs: .reference)) }
     }
 
     // MARK: Running each kind, the transcript written to a file
 
     let runScenario = inputs.scenario(participants: 100, sends: 1_000)
-    for kind in MediatorKind.allCases {
+    for kind in DesignRegistry.reference.kinds {
         Benchmark("Run: \(kind.rawValue), 100 participants x 1,000 broadcasts, transcript to a file") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(inputs.runToFile(runScenario, kind: kind))
@@ -117,7 +118,8 @@ struct Inputs: Sendable {
     }
 
     func scenario(participants: Int, sends: Int, reactions: Bool = false) -> LoadedScenario {
-        switch ScenarioLoader.load(path: path(participants: participants, sends: sends, reactions: reactions)) {
+        switch ScenarioLoader.load(path: path(participants: participants, sends: sends, reactions: reactions),
+                                    designs: .reference) {
         case .success(let scenario): return scenario
         case .failure(let failure): fatalError(failure.rendered(as: .text, colored: false))
         }
@@ -139,7 +141,7 @@ struct Inputs: Sendable {
     /// the goldens' folder.
     func recordGoldens(_ folder: String) -> String {
         let goldens = "\(self.folder)/goldens"
-        let code = CheckCommand(paths: [folder], outputFolder: goldens, record: .all, environment: [:])
+        let code = CheckCommand(paths: [folder], outputFolder: goldens, designs: .reference, record: .all, environment: [:])
             .execute(standardOutput: StringOutput(), standardError: StringOutput())
         guard code == 0 else { fatalError("recording the goldens of \(folder) exited \(code)") }
         return goldens
@@ -147,7 +149,7 @@ struct Inputs: Sendable {
 
     /// `mediate check FOLDER --output GOLDENS`; returns the exit code.
     func check(_ folder: String, goldens: String) -> Int32 {
-        CheckCommand(paths: [folder], outputFolder: goldens, environment: [:])
+        CheckCommand(paths: [folder], outputFolder: goldens, designs: .reference, environment: [:])
             .execute(standardOutput: StringOutput(), standardError: StringOutput())
     }
 
@@ -156,15 +158,15 @@ struct Inputs: Sendable {
         let descriptor = open("\(folder)/run.transcript", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { close(descriptor) }
         let output = FileDescriptorOutput(descriptor: descriptor)
-        let summary = Interpreter(script: scenario.script, title: scenario.title, kind: kind,
-                                  sink: FormattedSink(format: .transcript, output: output)).run()
+        let summary = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
+                                  designs: scenario.designs, sink: FormattedSink(format: .transcript, output: output)).run()
         try? output.flush()
         return summary.deliveries
     }
 
     /// `mediate render PATH --graph coupling --mediator KIND -o FILE.svg`; returns the exit code.
     func render(_ path: String, kind: MediatorKind) -> Int32 {
-        RenderCommand(path: path, mediator: kind, graph: .coupling, outputPath: "\(folder)/coupling.svg")
+        RenderCommand(path: path, mediator: kind, designs: .reference, graph: .coupling, outputPath: "\(folder)/coupling.svg")
             .execute(standardOutput: StringOutput(), standardError: StringOutput())
     }
 }

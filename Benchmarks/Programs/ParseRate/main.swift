@@ -2,8 +2,9 @@
 // times lexing and parsing (`Frontend.parse`) and lexing, parsing and checking (`Frontend.load`)
 // ROUNDS times each (default 9), alternating, and prints the medians. Each timing includes
 // freeing what was built; process start and reading the file are left out (`mediate validate`
-// measures those too).
+// measures those too). The checks take the reference designs, as `mediate validate` does.
 import Foundation
+import MediateDesigns
 import MediateKit
 
 let arguments = CommandLine.arguments
@@ -26,7 +27,7 @@ var loadTimes: [Double] = []
 for _ in 0..<rounds {
     parseTimes.append(seconds { _ = Frontend.parse(file) })
     loadTimes.append(seconds {
-        guard case .success = Frontend.load(file) else { fatalError("\(arguments[1]) does not check") }
+        guard case .success = Frontend.load(file, designs: .reference) else { fatalError("\(arguments[1]) does not check") }
     })
 }
 for (name, times) in [("lex+parse", parseTimes), ("lex+parse+check", loadTimes)] {

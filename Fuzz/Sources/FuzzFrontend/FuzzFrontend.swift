@@ -1,13 +1,15 @@
+import MediateDesigns
 import MediateKit
 
-/// libFuzzer's entry point: loads the bytes as a scenario file, as `mediate validate` does.
+/// libFuzzer's entry point: loads the bytes as a scenario file against the reference designs, as
+/// `mediate validate` does.
 ///
 /// A file either checks, and then dumps as a tree, or fails with diagnostics that render to
 /// text; anything else (a trap, a sanitizer report, a hang) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontend(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = SourceFile(path: "fuzz.scenario", bytes: UnsafeBufferPointer(start: data, count: size))
-    switch Frontend.load(file) {
+    switch Frontend.load(file, designs: .reference) {
     case .success(let script):
         precondition(!script.dump().isEmpty)
     case .failure(let diagnostics):

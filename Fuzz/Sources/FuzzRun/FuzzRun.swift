@@ -1,10 +1,11 @@
+import MediateDesigns
 import MediateKit
 
 /// Small limits, so that each input runs in milliseconds however it loops or broadcasts.
 private let limits = RunLimits(maxDepth: 8, maxDeliveries: 400)
 
 /// libFuzzer's entry point: loads the bytes as a scenario file and, when it checks, runs it
-/// under every kind into every output format, reads its reference graph and writes its
+/// under every reference design into every output format, reads its reference graph and writes its
 /// diagrams' DOT, as `mediate run --output` does (without Graphviz).
 ///
 /// Checks what must hold whatever the scenario: the transcript ends with its `leaked:` line,
@@ -13,17 +14,17 @@ private let limits = RunLimits(maxDepth: 8, maxDeliveries: 400)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRun(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = SourceFile(path: "fuzz.scenario", bytes: UnsafeBufferPointer(start: data, count: size))
-    guard case .success(let scenario) = ScenarioLoader.load(file) else { return 0 }
+    guard case .success(let scenario) = ScenarioLoader.load(file, designs: .reference) else { return 0 }
     var columns: [DOTEmitter.Column] = []
-    for kind in MediatorKind.allCases {
-        columns.append(run(scenario, kind: kind))
+    for kind in scenario.designs.kinds {
+        columns.append(run(scenario, kind: kind, design: scenario.designs.design(kind)!))
     }
     precondition(!DOTEmitter.compare(columns, participants: scenario.participants, title: scenario.title).isEmpty)
     return 0
 }
 
-/// One run under `kind`, checked; returns its column of the compare diagram.
-private func run(_ scenario: LoadedScenario, kind: MediatorKind) -> DOTEmitter.Column {
+/// One run under `design`, registered as `kind`, checked; returns its column of the compare diagram.
+private func run(_ scenario: LoadedScenario, kind: MediatorKind, design: any Design.Type) -> DOTEmitter.Column {
     let transcript = StringOutput()
     let jsonLines = StringOutput()
     let log = StringOutput()
@@ -34,7 +35,8 @@ private func run(_ scenario: LoadedScenario, kind: MediatorKind) -> DOTEmitter.C
         FormattedSink(format: .jsonl, output: jsonLines),
         FormattedSink(format: .log, output: log),
     ])
-    let interpreter = Interpreter(script: scenario.script, title: scenario.title, kind: kind, limits: limits, sink: sink)
+    let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
+                                  designs: scenario.designs, limits: limits, sink: sink)
     var graph = ReferenceGraph(nodes: [], edges: [])
     var alive: [WeakObject] = []
     interpreter.inspect = { roots in

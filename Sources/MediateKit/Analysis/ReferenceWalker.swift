@@ -276,12 +276,14 @@ private enum Shape {
         }
     }
 
-    /// Standard library types whose custom mirror has no children.
+    /// Standard library types whose custom mirror has no children, and ``Member``, which holds
+    /// strings and numbers only (every reference design's colleague holds one).
     private static let leaves: Set<ObjectIdentifier> = {
         let types: [Any.Type] = [
             String.self, Substring.self, Character.self, Unicode.Scalar.self, Bool.self,
             Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
             UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Float.self, Double.self,
+            Member.self,
         ]
         return Set(types.map(ObjectIdentifier.init))
     }()

@@ -58,25 +58,62 @@ extension Design {
 /// Only a run makes members; a design keeps the ones it is given and hands them back to its
 /// ``Courier`` when it delivers.
 public struct Member: Hashable, Sendable {
+    /// Everything a member holds, in one object that its copies share: designs hand members to
+    /// the courier on every delivery, and a copy costs one retain rather than one for each
+    /// string (an optional member is one pointer, passed in a register).
+    @usableFromInline let identity: Identity
+
     /// The participant's name in the scenario.
-    public let name: String
+    @inlinable public var name: String { identity.name }
     /// Its type, which reactions, `* TYPE` broadcasts and diagrams group by.
-    public let type: String
+    @inlinable public var type: String { identity.type }
     /// Its 0-based position in declaration order, which the run checks on every delivery.
-    let index: Int
+    var index: Int { identity.index }
     /// The number of the run that made it (``Courier``'s).
-    let run: UInt64
+    var run: UInt64 { identity.run }
 
     init(name: String, type: String, index: Int, run: UInt64) {
-        self.name = name
-        self.type = type
-        self.index = index
-        self.run = run
+        identity = Identity(name: name, type: type, index: index, run: run)
     }
 
     /// Whether a broadcast to `type` (`* TYPE`) reaches this participant; nil reaches everyone.
-    public func matches(type filter: String?) -> Bool {
+    @inlinable public func matches(type filter: String?) -> Bool {
         filter == nil || filter == type
+    }
+
+    /// Equal when name, type, index and run are, as a struct of those four would be.
+    public static func == (left: Member, right: Member) -> Bool {
+        left.identity === right.identity
+            || (left.name == right.name && left.type == right.type && left.index == right.index && left.run == right.run)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(type)
+        hasher.combine(index)
+        hasher.combine(run)
+    }
+
+    @usableFromInline final class Identity: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let type: String
+        let index: Int
+        let run: UInt64
+
+        init(name: String, type: String, index: Int, run: UInt64) {
+            self.name = name
+            self.type = type
+            self.index = index
+            self.run = run
+        }
+    }
+}
+
+extension Member: CustomReflectable {
+    /// Its name, type, index and run, as a struct of those fields would show them: `dump`, a
+    /// debugger and the coupling analysis see no object inside a member.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "type": type, "index": index, "run": run], displayStyle: .struct)
     }
 }
 
