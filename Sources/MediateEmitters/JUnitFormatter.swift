@@ -2,13 +2,34 @@
 /// kind (class name the scenario's path, name the kind), failures carrying their diffs, and one
 /// failed case per orphaned golden. No times, so the report is the same on every run.
 public enum JUnitFormatter {
-    public static func report(_ results: [CheckCommand.CaseResult], orphans: [String]) -> String {
+    /// One test case: what one scenario under one kind came to.
+    public struct TestCase: Sendable {
+        /// The scenario's path, written as the class name.
+        public var scenario: String
+        /// The kind, written as the test's name.
+        public var kind: String
+        /// One entry per golden that did not match or was missing: its path and the diff.
+        public var failures: [(path: String, diff: String)]
+        /// A write or render that failed.
+        public var errors: [String]
+
+        public init(scenario: String, kind: String, failures: [(path: String, diff: String)], errors: [String]) {
+            self.scenario = scenario
+            self.kind = kind
+            self.failures = failures
+            self.errors = errors
+        }
+
+        public var passed: Bool { failures.isEmpty && errors.isEmpty }
+    }
+
+    public static func report(_ results: [TestCase], orphans: [String]) -> String {
         let failures = results.filter { !$0.passed }.count + orphans.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\">\n"
         xml += "  <testsuite name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for result in results {
-            let open = "    <testcase classname=\"\(XML.escaped(result.scenario))\" name=\"\(XML.escaped(result.kind.rawValue))\""
+            let open = "    <testcase classname=\"\(XML.escaped(result.scenario))\" name=\"\(XML.escaped(result.kind))\""
             if result.passed {
                 xml += open + "/>\n"
                 continue

@@ -125,6 +125,8 @@ public final class FileDescriptorOutput: TextOutput {
 public struct OutputError: Error, CustomStringConvertible {
     public var code: Int32
     public var description: String { String(cString: strerror(code)) }
+
+    package init(code: Int32) { self.code = code }
 }
 
 /// Renders events in one format onto a text output as they happen.

@@ -1,8 +1,8 @@
 /// Escaping for text inside XML and HTML: the JUnit report and the report page.
-enum XML {
+package enum XML {
     /// `text` escaped for element content and attribute values: the five specials become entities
     /// (`'` as `&#39;`, which HTML and XML both read), and characters XML cannot hold become U+FFFD.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -128,7 +128,7 @@ public enum ScenarioLoader {
                         .help("split the scenario, or model groups of participants by type")])
             return .failure(.overLimit(Diagnostics(file: file, items: [diagnostic])))
         }
-        switch Frontend.check(script, syntactic: syntactic, in: file, designs: designs) {
+        switch Frontend.check(script, syntactic: syntactic, in: file, designNames: designs?.names) {
         case .success(let script): return .success(LoadedScenario(file: file, script: script, designs: designs ?? DesignRegistry()))
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }

@@ -45,7 +45,10 @@ public struct DesignRegistry: Sendable {
     public var defaultKind: MediatorKind? { kinds.first }
 
     /// Every name quoted and joined by commas, in order: for help and error messages.
-    public var spellings: String { kinds.map { "'\($0)'" }.joined(separator: ", ") }
+    public var spellings: String { Frontend.spellings(of: names) }
+
+    /// Every registered name, in order of registration: what the front end checks `mediator` against.
+    package var names: [String] { kinds.map(\.rawValue) }
 
     /// `error: no design is registered as 'NAME'`, a did-you-mean, and every registered name.
     public static func unknownDesignMessage(_ name: String, in designs: DesignRegistry) -> String {
@@ -71,5 +74,19 @@ public struct DesignRegistry: Sendable {
             guard let first = word.unicodeScalars.first, isLetter(first) else { return false }
             return word.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
         }
+    }
+}
+
+extension Frontend {
+    /// Lexes and parses; see ``Frontend/parse(_:designNames:)``. `designs` only lists their names
+    /// in the help under a missing design name.
+    public static func parse(_ file: SourceFile, designs: DesignRegistry?) -> (script: Script, diagnostics: [Diagnostic]) {
+        parse(file, designNames: designs?.names)
+    }
+
+    /// Parses and checks; see ``Frontend/load(_:designNames:)``. `mediator KIND` must name one of
+    /// `designs`; with none given, any name passes.
+    public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<Script, Diagnostics> {
+        load(file, designNames: designs?.names)
     }
 }

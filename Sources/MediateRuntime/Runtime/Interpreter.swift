@@ -171,7 +171,7 @@ public final class Interpreter {
     }
 
     /// The kind a script asks for: its last `mediator` statement before the first step, else `fallback`.
-    static func declaredKind(of script: Script, fallback: MediatorKind) -> MediatorKind {
+    package static func declaredKind(of script: Script, fallback: MediatorKind) -> MediatorKind {
         var kind = fallback
         for statement in script.statements {
             if statement.isStep { break }

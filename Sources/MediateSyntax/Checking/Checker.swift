@@ -30,17 +30,18 @@ struct Checker {
         case reaction(parameters: [String], bound: Set<String>)
     }
 
-    /// The designs `mediator KIND` may name; nil accepts any name.
-    private let designs: DesignRegistry?
+    /// The names of the designs `mediator KIND` may name, in order of registration; nil accepts
+    /// any name.
+    private let designNames: [String]?
 
-    private init(script: Script, designs: DesignRegistry?) {
+    private init(script: Script, designNames: [String]?) {
         self.script = script
-        self.designs = designs
+        self.designNames = designNames
     }
 
     /// The static errors of `script`, in the order they are found, up to ``Diagnostics/limit``.
-    static func check(_ script: Script, designs: DesignRegistry?) -> DiagnosticList {
-        var checker = Checker(script: script, designs: designs)
+    static func check(_ script: Script, designNames: [String]?) -> DiagnosticList {
+        var checker = Checker(script: script, designNames: designNames)
         checker.collectDeclarations()
         checker.checkStatements()
         return checker.diagnostics
@@ -101,8 +102,8 @@ struct Checker {
                 }
                 scenario = scenario ?? range
             case .mediator(let kind, _):
-                if let designs, designs.design(MediatorKind(kind.text)) == nil {
-                    diagnostics.append(.unknownMediatorKind(kind, designs: designs))
+                if let designNames, !designNames.contains(kind.text) {
+                    diagnostics.append(.unknownMediatorKind(kind, designNames: designNames))
                 }
             case .participant(let declaration):
                 declared.insert(declaration.name.text)
@@ -315,11 +316,11 @@ extension Diagnostic {
             "unknown participant or type '\(name.text)'", at: name.range, notes: didYouMean(suggestion))
     }
 
-    static func unknownMediatorKind(_ kind: Name, designs: DesignRegistry) -> Diagnostic {
-        let suggestion = EditDistance.closest(to: kind.text, among: designs.kinds.map(\.rawValue))
+    static func unknownMediatorKind(_ kind: Name, designNames: [String]) -> Diagnostic {
+        let suggestion = EditDistance.closest(to: kind.text, among: designNames)
         return Diagnostic(
             "unknown mediator kind '\(kind.text)'", at: kind.range,
-            notes: didYouMean(suggestion) + [.help("the kinds are \(designs.spellings)")])
+            notes: didYouMean(suggestion) + [.help("the kinds are \(Frontend.spellings(of: designNames))")])
     }
 
     static func typeNotParticipant(_ name: Name) -> Diagnostic {

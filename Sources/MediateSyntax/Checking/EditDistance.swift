@@ -1,5 +1,5 @@
 /// Edit distances between names, for `did you mean` suggestions.
-enum EditDistance {
+package enum EditDistance {
     /// Names longer than this, in characters, are neither given nor offered as suggestions: no
     /// one misspells them, and comparing them costs the product of their lengths.
     static let longestName = 64
@@ -27,7 +27,7 @@ enum EditDistance {
 
     /// The candidate nearest to `word` within `maximum` edits, other than `word` itself; a tie
     /// goes to the candidate that comes first.
-    static func closest(to word: String, among candidates: some Sequence<String>, maximum: Int = 2) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>, maximum: Int = 2) -> String? {
         var unlimited = Int.max
         return closest(to: word, among: candidates, maximum: maximum, budget: &unlimited)
     }

@@ -25,13 +25,13 @@ public struct ColorPolicy: Hashable, Sendable {
 }
 
 /// ANSI styles for the few places that use colour.
-enum ANSI {
-    static func paint(_ text: String, _ code: String, when enabled: Bool) -> String {
+package enum ANSI {
+    package static func paint(_ text: String, _ code: String, when enabled: Bool) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     /// Colours a unified diff: removed lines red, added green, hunk headers cyan, file headers bold.
-    static func diff(_ diff: String, when enabled: Bool) -> String {
+    package static func diff(_ diff: String, when enabled: Bool) -> String {
         guard enabled else { return diff }
         return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let text = String(line)
@@ -43,29 +43,3 @@ enum ANSI {
         }.joined(separator: "\n")
     }
 }
-
-/// A command the executable runs on its standard streams.
-public protocol TerminalCommand {
-    var colors: ColorPolicy { get set }
-    func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32
-}
-
-extension TerminalCommand {
-    /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them.
-    public func executeOnTerminal(environment: [String: String]) -> Int32 {
-        var command = self
-        command.colors = ColorPolicy.detect(environment: environment)
-        return command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
-                               standardError: FileDescriptorOutput(descriptor: 2))
-    }
-}
-
-extension RunCommand: TerminalCommand {}
-extension ValidateCommand: TerminalCommand {}
-extension CheckCommand: TerminalCommand {}
-extension DiffCommand: TerminalCommand {}
-extension RenderCommand: TerminalCommand {}
-extension CompareCommand: TerminalCommand {}
-extension ExportCommand: TerminalCommand {}
-extension ReportCommand: TerminalCommand {}
-extension FormatCommand: TerminalCommand {}

@@ -20,7 +20,7 @@ public enum SourceLimits {
 }
 
 /// Why a scenario file could not be read.
-enum ReadFailure: Error, Equatable {
+package enum ReadFailure: Error, Equatable {
     case missing
     case folder
     /// The system's reason, e.g. "Permission denied".
@@ -31,7 +31,7 @@ enum ReadFailure: Error, Equatable {
 
 /// Reads a file's bytes, but never more than ``SourceLimits/maxFileBytes``: a larger regular file
 /// is refused from its size alone, and a stream (a pipe, `/dev/zero`) once it goes past the limit.
-func readSource(path: String) -> Result<[UInt8], ReadFailure> {
+package func readSource(path: String) -> Result<[UInt8], ReadFailure> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
         return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
@@ -69,7 +69,7 @@ func readSource(path: String) -> Result<[UInt8], ReadFailure> {
 
 extension SourceFile {
     /// The first line longer than ``SourceLimits/maxLineBytes``: its 1-based number and length in bytes.
-    func firstOverlongLine() -> (line: Int, bytes: Int)? {
+    package func firstOverlongLine() -> (line: Int, bytes: Int)? {
         for (index, start) in lineStarts.enumerated() {
             let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
             if end - start > SourceLimits.maxLineBytes { return (index + 1, end - start) }

@@ -89,12 +89,12 @@ public enum Value: Hashable, Sendable {
 
     /// A control character as the language's escape: `\n` for a line feed, else `\u{X}` (hex,
     /// upper case), such as `\u{D}` for a carriage return.
-    static func escaped(control scalar: Unicode.Scalar) -> String {
+    package static func escaped(control scalar: Unicode.Scalar) -> String {
         scalar == "\n" ? "\\n" : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }
 
 extension Unicode.Scalar {
     /// Whether this is an ASCII control character: U+0000 to U+001F, or DEL (U+007F).
-    var isASCIIControl: Bool { value < 0x20 || value == 0x7F }
+    package var isASCIIControl: Bool { value < 0x20 || value == 0x7F }
 }
