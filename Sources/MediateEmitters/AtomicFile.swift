@@ -4,16 +4,16 @@ import Glibc
 
 /// A file written atomically: into a temporary file in the same folder, renamed over the
 /// destination only when complete, so no reader ever sees half of it.
-public final class AtomicFile {
-    public let path: String
+package final class AtomicFile {
+    package let path: String
     /// Where the file is written until ``commit()`` renames it into place.
-    public let temporaryPath: String
-    public let output: FileDescriptorOutput
+    package let temporaryPath: String
+    package let output: FileDescriptorOutput
     private var finished = false
     private var closed = false
 
     /// Creates the temporary file beside `path`; throws when the folder cannot be written.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
@@ -29,7 +29,7 @@ public final class AtomicFile {
     /// Flushes and closes the temporary file, complete but not yet in place: it can be read back
     /// at ``temporaryPath`` until ``commit()`` or ``discard()``. Throws (and discards) when a
     /// write failed.
-    public func close() throws {
+    package func close() throws {
         guard !closed else { return }
         closed = true
         do {
@@ -44,7 +44,7 @@ public final class AtomicFile {
     }
 
     /// Flushes, closes and renames the file into place.
-    public func commit() throws {
+    package func commit() throws {
         try close()
         finished = true
         guard rename(temporaryPath, path) == 0 else {
@@ -55,7 +55,7 @@ public final class AtomicFile {
     }
 
     /// Throws the temporary file away, leaving whatever was at `path` untouched.
-    public func discard() {
+    package func discard() {
         guard !finished else { return }
         finished = true
         if !closed { Glibc.close(output.descriptor) }

@@ -4,21 +4,21 @@ import Glibc
 
 /// The lines of a text file, read one at a time without their newlines; an unreadable file
 /// has no lines.
-public struct LineReader: Sequence {
-    public let path: String
+package struct LineReader: Sequence {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
-    public func makeIterator() -> Iterator { Iterator(path: path) }
+    package func makeIterator() -> Iterator { Iterator(path: path) }
 
-    public final class Iterator: IteratorProtocol {
+    package final class Iterator: IteratorProtocol {
         private let file: UnsafeMutablePointer<FILE>?
         private var buffer: UnsafeMutablePointer<CChar>?
         private var capacity = 0
 
         init(path: String) { file = fopen(path, "r") }
 
-        public func next() -> String? {
+        package func next() -> String? {
             guard let file else { return nil }
             let length = getline(&buffer, &capacity, file)
             guard length >= 0, let buffer else { return nil }

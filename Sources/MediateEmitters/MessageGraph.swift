@@ -15,45 +15,45 @@ public struct MessageGraph: Hashable, Sendable {
 
     /// A distinct message on a link: its text, whether its delivery failed, how often it went,
     /// and the send numbers of its first occurrences.
-    public struct Message: Hashable, Sendable {
+    package struct Message: Hashable, Sendable {
         /// The text as the transcript writes it, cut to ``longestText`` characters.
-        public var text: String
-        public var failed: Bool
-        public var count: Int
-        public var numbers: [String]
+        package var text: String
+        package var failed: Bool
+        package var count: Int
+        package var numbers: [String]
         /// Tells apart messages whose texts are cut alike: the whole text's length and hash.
         var identity: (length: Int, hash: Int) = (0, 0)
 
-        public static func == (lhs: Message, rhs: Message) -> Bool {
+        package static func == (lhs: Message, rhs: Message) -> Bool {
             (lhs.text, lhs.failed, lhs.count, lhs.numbers, lhs.identity.length, lhs.identity.hash)
                 == (rhs.text, rhs.failed, rhs.count, rhs.numbers, rhs.identity.length, rhs.identity.hash)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(text)
             hasher.combine(numbers)
         }
     }
 
     /// A link between two nodes, with its messages in the order they first happened.
-    public struct Link: Hashable, Sendable {
-        public var from: String
-        public var to: String
-        public var messages: [Message]
+    package struct Link: Hashable, Sendable {
+        package var from: String
+        package var to: String
+        package var messages: [Message]
         /// Messages beyond the distinct ones kept.
-        public var uncounted: Int
+        package var uncounted: Int
         /// Every message on the link.
-        public var total: Int
+        package var total: Int
     }
 
     /// Participants in declaration order, then `mediator` if it sent or was sent to.
-    public var nodes: [String] = []
+    package var nodes: [String] = []
     /// Participant types, by name.
-    public var types: [String: String] = [:]
+    package var types: [String: String] = [:]
     /// Links in the order their first message happened.
-    public var links: [Link] = []
+    package var links: [Link] = []
     /// Messages on links beyond ``maxLinks``, only counted.
-    public var unlinkedMessages = 0
+    package var unlinkedMessages = 0
 
     /// The total number of messages on all links.
     public var messageCount: Int { links.reduce(0) { $0 + $1.total } + unlinkedMessages }

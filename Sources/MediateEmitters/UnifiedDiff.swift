@@ -1,9 +1,9 @@
 /// A plain ASCII unified diff of two texts, as `diff -u` writes it: `--- OLD`, `+++ NEW`, then
 /// `@@ -a,b +c,d @@` hunks with three lines of context. Lines come from the standard library's
 /// `CollectionDifference`.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The diff of `expected` and `actual`, or nil when they are equal. Every line ends in `\n`.
-    public static func diff(expected: String, actual: String, expectedName: String = "expected",
+    package static func diff(expected: String, actual: String, expectedName: String = "expected",
                             actualName: String = "actual", context: Int = 3) -> String? {
         guard expected != actual else { return nil }
         let old = lines(of: expected)

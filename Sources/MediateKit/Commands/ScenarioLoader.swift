@@ -2,10 +2,11 @@ import Foundation
 
 /// A scenario file read and checked, ready to run.
 public struct LoadedScenario: Sendable {
-    public var file: SourceFile
-    public var script: Script
+    public private(set) var file: SourceFile
+    /// Checked against ``designs``.
+    public private(set) var script: Script
     /// The designs it was checked against, which it runs under.
-    public var designs: DesignRegistry
+    public private(set) var designs: DesignRegistry
 
     /// The file name without its folder and `.scenario`: the default title and the output folder.
     public var stem: String { Self.stem(of: file.path) }

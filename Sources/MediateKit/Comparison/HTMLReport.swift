@@ -4,19 +4,19 @@ import Foundation
 /// network) with an index of scenarios and, for each, the compare diagram, the metrics, the
 /// four transcripts side by side with the lines that differ from the scenario's own kind
 /// marked, and the expectations' results.
-public enum HTMLReport {
+enum HTMLReport {
     /// One scenario's part of the report.
-    public struct Section: Sendable {
-        public var path: String
-        public var title: String
-        public var stem: String
-        public var report: ComparisonReport
+    struct Section: Sendable {
+        var path: String
+        var title: String
+        var stem: String
+        var report: ComparisonReport
         /// Each kind's transcript, in the registry's order.
-        public var transcripts: [(kind: MediatorKind, text: String)]
+        var transcripts: [(kind: MediatorKind, text: String)]
         /// The compare diagram as SVG, or the reason it could not be drawn.
-        public var compareSVG: Result<String, GraphvizFailure>
+        var compareSVG: Result<String, GraphvizFailure>
 
-        public init(path: String, title: String, stem: String, report: ComparisonReport,
+        init(path: String, title: String, stem: String, report: ComparisonReport,
                     transcripts: [(kind: MediatorKind, text: String)], compareSVG: Result<String, GraphvizFailure>) {
             self.path = path
             self.title = title
@@ -28,13 +28,13 @@ public enum HTMLReport {
     }
 
     /// Why a diagram is missing from the page.
-    public struct GraphvizFailure: Error, Sendable {
-        public var message: String
-        public init(message: String) { self.message = message }
+    struct GraphvizFailure: Error, Sendable {
+        var message: String
+        init(message: String) { self.message = message }
     }
 
     /// The whole page.
-    public static func page(_ sections: [Section]) -> String {
+    static func page(_ sections: [Section]) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">

@@ -8,7 +8,8 @@ public enum NodeRole: String, Hashable, Sendable, Codable {
     case `internal`
 }
 
-/// An object the analysis starts from, as the interpreter holds it at the end of a run's steps.
+/// An object the analysis starts from, as the interpreter holds it at the end of a run's steps:
+/// only a run makes roots (see ``Interpreter/inspect``).
 public struct ReferenceRoot {
     /// A stable, readable id: the participant's name, `mediator`, or `mediator 2` for an earlier
     /// mediator still alive.
@@ -16,7 +17,7 @@ public struct ReferenceRoot {
     public var role: NodeRole
     public var object: AnyObject
 
-    public init(id: String, role: NodeRole, object: AnyObject) {
+    package init(id: String, role: NodeRole, object: AnyObject) {
         self.id = id
         self.role = role
         self.object = object

@@ -1,6 +1,6 @@
 /// Formats diagnostics as the language specifies:
 /// `PATH:LINE:COLUMN: error: MESSAGE`, the source line, a caret under the token, then notes.
-public enum DiagnosticPrinter {
+package enum DiagnosticPrinter {
     /// Lines up to this many bytes are shown whole; a longer one is shown as a window around the
     /// token, cut with `…`, so that a diagnostic on a megabyte-long line stays a few lines long.
     static let widestLine = 200
@@ -10,7 +10,7 @@ public enum DiagnosticPrinter {
 
     /// Renders every diagnostic of `file`, sorted by position, each ending in a newline;
     /// `colored` paints `error:` red, the caret green and notes cyan, for a terminal.
-    public static func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
+    package static func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
         diagnostics
             .sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
             .map { render($0, in: file, colored: colored) }
@@ -18,7 +18,7 @@ public enum DiagnosticPrinter {
     }
 
     /// Renders one diagnostic: header, source line, caret line, notes.
-    public static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
+    package static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
         let start = diagnostic.range.lowerBound
         var out = ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
             + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(diagnostic.message)", "1", when: colored) + "\n"

@@ -11,7 +11,7 @@ public struct Diagnostics: Error, Sendable {
     /// Whether the front end stopped collecting at ``limit`` errors: the file may have more.
     public var truncated: Bool
 
-    public init(file: SourceFile, items: [Diagnostic], truncated: Bool = false) {
+    package init(file: SourceFile, items: [Diagnostic], truncated: Bool = false) {
         self.file = file
         self.items = items
         self.truncated = truncated

@@ -1,15 +1,15 @@
 /// A `#` comment as written in a scenario file: what the lexer skips, kept for `mediate fmt`.
-public struct Comment: Hashable, Sendable {
+package struct Comment: Hashable, Sendable {
     /// The text from `#` to the end of its line, trailing spaces and tabs removed.
-    public var text: String
+    package var text: String
     /// 0-based byte offset of the `#` in the file's normalised bytes.
-    public var offset: Int
+    package var offset: Int
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// Whether code comes before the comment on its line (`leave Bob  # gone`).
-    public var isTrailing: Bool
+    package var isTrailing: Bool
 
-    public init(text: String, offset: Int, line: Int, isTrailing: Bool) {
+    package init(text: String, offset: Int, line: Int, isTrailing: Bool) {
         self.text = text
         self.offset = offset
         self.line = line
@@ -17,7 +17,7 @@ public struct Comment: Hashable, Sendable {
     }
 
     /// Every comment of `file`, in source order.
-    public static func all(in file: SourceFile) -> [Comment] {
+    package static func all(in file: SourceFile) -> [Comment] {
         all(in: file, tokens: Lexer.tokenize(file).tokens)
     }
 

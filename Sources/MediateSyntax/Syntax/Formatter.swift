@@ -18,9 +18,9 @@
 /// - A comment keeps its text. One alone on its line stays alone, indented as the statements
 ///   around it; one after code stays after it, with one space before the `#`.
 /// - LF line endings, no byte-order mark, a newline at the end; an empty scenario is empty.
-public enum ScenarioFormatter {
+package enum ScenarioFormatter {
     /// Why a file was not formatted.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// The file has static errors; it is left as it is.
         case invalid(Diagnostics)
         /// The layout would not read back as the same scenario with the same comments: a bug in
@@ -29,7 +29,7 @@ public enum ScenarioFormatter {
     }
 
     /// The canonical text of `file`, or why it cannot be formatted.
-    public static func format(_ file: SourceFile) -> Result<String, Failure> {
+    package static func format(_ file: SourceFile) -> Result<String, Failure> {
         let script: Script
         switch Frontend.load(file) {
         case .success(let loaded): script = loaded

@@ -4,7 +4,7 @@
 /// is ASCII up to a token, a column is a byte count; past a non-ASCII byte a ``ColumnCounter``
 /// counts characters as the lexer moves along the line, agreeing with
 /// ``SourceFile/location(ofOffset:)`` at the cost of each byte once.
-public struct Lexer {
+package struct Lexer {
     private let bytes: [UInt8]
     private var position = 0
     /// The current 1-based line and the offset at which it starts.
@@ -22,19 +22,19 @@ public struct Lexer {
     private var words: WordCache
 
     /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
-    public var diagnostics: [Diagnostic] { found.items }
+    package var diagnostics: [Diagnostic] { found.items }
 
     /// How many lexical errors were found so far, those past the limit included.
     var diagnosticCount: Int { found.items.count + found.dropped }
 
     /// A lexer at the start of `file`.
-    public init(_ file: SourceFile) {
+    package init(_ file: SourceFile) {
         self.bytes = file.bytes
         self.words = WordCache(forBytes: file.bytes.count)
     }
 
     /// Every token of `file`, ending with one `.endOfFile`, and the lexical errors in source order.
-    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file)
         var tokens: [Token] = []
         repeat {
@@ -44,7 +44,7 @@ public struct Lexer {
     }
 
     /// The next token; at the end of the file, `.endOfFile` every time.
-    public mutating func next() -> Token {
+    package mutating func next() -> Token {
         let lexeme = nextLexeme()
         return Token(kind(of: lexeme), lexeme.range)
     }

@@ -1,33 +1,35 @@
 /// The syntax tree of a scenario file. Every node keeps the source range it was parsed from.
 
 /// A name as written: a participant, type, property, parameter, label or message name.
-public struct Name: Hashable, Sendable {
-    public var text: String
-    public var range: SourceRange
+package struct Name: Hashable, Sendable {
+    package var text: String
+    package var range: SourceRange
 
-    public init(_ text: String, _ range: SourceRange) {
+    package init(_ text: String, _ range: SourceRange) {
         self.text = text
         self.range = range
     }
 }
 
 /// A string literal without interpolation, its escapes resolved.
-public struct StringLiteral: Hashable, Sendable {
-    public var value: String
-    public var range: SourceRange
+package struct StringLiteral: Hashable, Sendable {
+    package var value: String
+    package var range: SourceRange
 
-    public init(_ value: String, _ range: SourceRange) {
+    package init(_ value: String, _ range: SourceRange) {
         self.value = value
         self.range = range
     }
 }
 
-/// A whole scenario file.
+/// A whole scenario file. Outside this package a script is opaque, made only by the front end:
+/// one from ``Frontend/load(_:designNames:)`` has passed the checker, whose guarantees the
+/// interpreter relies on.
 public struct Script: Hashable, Sendable {
-    public var statements: [Statement]
-    public var range: SourceRange
+    package var statements: [Statement]
+    package var range: SourceRange
 
-    public init(statements: [Statement], range: SourceRange) {
+    package init(statements: [Statement], range: SourceRange) {
         self.statements = statements
         self.range = range
     }
@@ -37,7 +39,7 @@ public struct Script: Hashable, Sendable {
 /// Indirect: a statement is a pointer to its payload, so that the statement list of a large file
 /// stays small and copying a statement (the checker, the interpreter) is a retain, not a copy of
 /// a few hundred bytes.
-public indirect enum Statement: Hashable, Sendable {
+package indirect enum Statement: Hashable, Sendable {
     /// `scenario "Title"`
     case scenario(StringLiteral, range: SourceRange)
     /// `mediator KIND`; `kind` spans the hyphenated words, e.g. `protocol-extension`.
@@ -58,7 +60,7 @@ public indirect enum Statement: Hashable, Sendable {
     case expect(Expectation)
 
     /// The statement's whole source range.
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .scenario(_, let range), .mediator(_, let range), .leave(_, let range),
             .release(_, let range):
@@ -72,7 +74,7 @@ public indirect enum Statement: Hashable, Sendable {
     }
 
     /// Whether the statement is a step: a send, `leave`, `release`, `log` or `expect`.
-    public var isStep: Bool {
+    package var isStep: Bool {
         switch self {
         case .send, .leave, .release, .log, .expect: return true
         case .scenario, .mediator, .participant, .reaction: return false
@@ -81,15 +83,15 @@ public indirect enum Statement: Hashable, Sendable {
 }
 
 /// `participant NAME [: TYPE] [weak] [{ PROP = VALUE, … }]`
-public struct ParticipantDeclaration: Hashable, Sendable {
-    public var name: Name
+package struct ParticipantDeclaration: Hashable, Sendable {
+    package var name: Name
     /// The type as written; nil means the default, `Participant`.
-    public var type: Name?
-    public var isWeak: Bool
-    public var properties: [Property]
-    public var range: SourceRange
+    package var type: Name?
+    package var isWeak: Bool
+    package var properties: [Property]
+    package var range: SourceRange
 
-    public init(name: Name, type: Name?, isWeak: Bool, properties: [Property], range: SourceRange) {
+    package init(name: Name, type: Name?, isWeak: Bool, properties: [Property], range: SourceRange) {
         self.name = name
         self.type = type
         self.isWeak = isWeak
@@ -98,16 +100,16 @@ public struct ParticipantDeclaration: Hashable, Sendable {
     }
 
     /// The type name, `Participant` when none was written.
-    public var typeName: String { type?.text ?? "Participant" }
+    package var typeName: String { type?.text ?? "Participant" }
 }
 
 /// `PROP = VALUE` in a participant's property block.
-public struct Property: Hashable, Sendable {
-    public var name: Name
-    public var value: ValueExpression
-    public var range: SourceRange
+package struct Property: Hashable, Sendable {
+    package var name: Name
+    package var value: ValueExpression
+    package var range: SourceRange
 
-    public init(name: Name, value: ValueExpression, range: SourceRange) {
+    package init(name: Name, value: ValueExpression, range: SourceRange) {
         self.name = name
         self.value = value
         self.range = range
@@ -115,11 +117,11 @@ public struct Property: Hashable, Sendable {
 }
 
 /// A value as written: a literal, or (inside a reaction) a reference resolved when it runs.
-public enum ValueExpression: Hashable, Sendable {
+package enum ValueExpression: Hashable, Sendable {
     case literal(Value, range: SourceRange)
     case reference(Reference)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .literal(_, let range): return range
         case .reference(let reference): return reference.range
@@ -128,7 +130,7 @@ public enum ValueExpression: Hashable, Sendable {
 }
 
 /// A name resolved at run time: in a reaction's values and in `log` interpolation.
-public enum Reference: Hashable, Sendable {
+package enum Reference: Hashable, Sendable {
     /// `self`: the reacting participant's name.
     case selfName(range: SourceRange)
     /// `sender`: the name of the handled message's sender, or `mediator`.
@@ -140,7 +142,7 @@ public enum Reference: Hashable, Sendable {
     /// `NAME.PROP` or `self.PROP`.
     case property(owner: Owner, property: Name, range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .selfName(let range), .sender(let range), .message(let range): return range
         case .name(let name): return name.range
@@ -150,19 +152,19 @@ public enum Reference: Hashable, Sendable {
 }
 
 /// Whose property `NAME.PROP` reads.
-public enum Owner: Hashable, Sendable {
+package enum Owner: Hashable, Sendable {
     case selfName(range: SourceRange)
     case participant(Name)
 }
 
 /// `SENDER -> TARGETS : MESSAGE`
-public struct Send: Hashable, Sendable {
-    public var sender: Sender
-    public var targets: Targets
-    public var message: MessageExpression
-    public var range: SourceRange
+package struct Send: Hashable, Sendable {
+    package var sender: Sender
+    package var targets: Targets
+    package var message: MessageExpression
+    package var range: SourceRange
 
-    public init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange) {
+    package init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange) {
         self.sender = sender
         self.targets = targets
         self.message = message
@@ -171,19 +173,19 @@ public struct Send: Hashable, Sendable {
 }
 
 /// Who sends: a participant, the mediator, or (in a reaction) `self`.
-public enum Sender: Hashable, Sendable {
+package enum Sender: Hashable, Sendable {
     case participant(Name)
     case mediator(range: SourceRange)
     case selfName(range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .participant(let name): return name.range
         case .mediator(let range), .selfName(let range): return range
         }
     }
     /// The sender as written: its name, `mediator` or `self`.
-    public var written: String {
+    package var written: String {
         switch self {
         case .participant(let name): return name.text
         case .mediator: return "mediator"
@@ -193,7 +195,7 @@ public enum Sender: Hashable, Sendable {
 }
 
 /// Where a send goes.
-public enum Targets: Hashable, Sendable {
+package enum Targets: Hashable, Sendable {
     /// `*`: every registered participant but the sender.
     case everyone(range: SourceRange)
     /// `* TYPE`: every registered participant of that type but the sender.
@@ -201,7 +203,7 @@ public enum Targets: Hashable, Sendable {
     /// `NAME, NAME, …` (and, in a reaction, `sender`), in the order written.
     case names([Target])
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .everyone(let range), .type(_, let range): return range
         case .names(let targets):
@@ -209,7 +211,7 @@ public enum Targets: Hashable, Sendable {
         }
     }
     /// The targets as written: `*`, `* TYPE`, or the names (and `sender`) joined by `, `.
-    public var written: String {
+    package var written: String {
         switch self {
         case .everyone: return "*"
         case .type(let type, _): return "* \(type.text)"
@@ -225,12 +227,12 @@ public enum Targets: Hashable, Sendable {
 }
 
 /// One target of a targeted send.
-public enum Target: Hashable, Sendable {
+package enum Target: Hashable, Sendable {
     case participant(Name)
     /// `sender`: a reply to the sender of the message being handled.
     case sender(range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .participant(let name): return name.range
         case .sender(let range): return range
@@ -239,13 +241,13 @@ public enum Target: Hashable, Sendable {
 }
 
 /// A message as written.
-public enum MessageExpression: Hashable, Sendable {
+package enum MessageExpression: Hashable, Sendable {
     /// `"text"`
     case text(StringLiteral)
     /// `NAME` or `NAME(ARG, …)`
     case named(Name, arguments: [ArgumentExpression], range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .text(let literal): return literal.range
         case .named(_, _, let range): return range
@@ -254,12 +256,12 @@ public enum MessageExpression: Hashable, Sendable {
 }
 
 /// `VALUE` or `LABEL: VALUE` inside a named message.
-public struct ArgumentExpression: Hashable, Sendable {
-    public var label: Name?
-    public var value: ValueExpression
-    public var range: SourceRange
+package struct ArgumentExpression: Hashable, Sendable {
+    package var label: Name?
+    package var value: ValueExpression
+    package var range: SourceRange
 
-    public init(label: Name?, value: ValueExpression, range: SourceRange) {
+    package init(label: Name?, value: ValueExpression, range: SourceRange) {
         self.label = label
         self.value = value
         self.range = range
@@ -267,19 +269,19 @@ public struct ArgumentExpression: Hashable, Sendable {
 }
 
 /// `on SUBJECT receives|sends PATTERN { BODY }`
-public struct Reaction: Hashable, Sendable {
-    public enum Trigger: String, Hashable, Sendable {
+package struct Reaction: Hashable, Sendable {
+    package enum Trigger: String, Hashable, Sendable {
         case receives, sends
     }
 
     /// A participant name or a type.
-    public var subject: Name
-    public var trigger: Trigger
-    public var pattern: Pattern
-    public var body: [ReactionStatement]
-    public var range: SourceRange
+    package var subject: Name
+    package var trigger: Trigger
+    package var pattern: Pattern
+    package var body: [ReactionStatement]
+    package var range: SourceRange
 
-    public init(
+    package init(
         subject: Name, trigger: Trigger, pattern: Pattern, body: [ReactionStatement],
         range: SourceRange
     ) {
@@ -292,14 +294,14 @@ public struct Reaction: Hashable, Sendable {
 }
 
 /// Which messages a reaction handles.
-public enum Pattern: Hashable, Sendable {
+package enum Pattern: Hashable, Sendable {
     /// `any`: every message, text messages included.
     case any(range: SourceRange)
     /// `NAME` or `NAME(PARAM, …)`: named messages of that name, parameters bound by label, else
     /// by position.
     case named(Name, parameters: [Name], range: SourceRange)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .any(let range): return range
         case .named(_, _, let range): return range
@@ -308,7 +310,7 @@ public enum Pattern: Hashable, Sendable {
 }
 
 /// A statement inside a reaction's body.
-public enum ReactionStatement: Hashable, Sendable {
+package enum ReactionStatement: Hashable, Sendable {
     /// `self -> TARGETS : MESSAGE`
     case send(Send)
     /// `set PROP = VALUE`
@@ -316,7 +318,7 @@ public enum ReactionStatement: Hashable, Sendable {
     /// `log "TEXT"`
     case log(LogStatement)
 
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .send(let send): return send.range
         case .set(_, _, let range): return range
@@ -326,40 +328,40 @@ public enum ReactionStatement: Hashable, Sendable {
 }
 
 /// `log "TEXT"` with its interpolations.
-public struct LogStatement: Hashable, Sendable {
-    public var segments: [LogSegment]
-    public var range: SourceRange
+package struct LogStatement: Hashable, Sendable {
+    package var segments: [LogSegment]
+    package var range: SourceRange
 
-    public init(segments: [LogSegment], range: SourceRange) {
+    package init(segments: [LogSegment], range: SourceRange) {
         self.segments = segments
         self.range = range
     }
 }
 
 /// A piece of a `log` string: literal text, or a `{…}` interpolation.
-public enum LogSegment: Hashable, Sendable {
+package enum LogSegment: Hashable, Sendable {
     case text(String)
     case interpolation(Reference)
 }
 
 /// `expect …`
-public struct Expectation: Hashable, Sendable {
+package struct Expectation: Hashable, Sendable {
     /// The participant the expectation is about.
-    public var subject: Name
-    public var condition: Condition
+    package var subject: Name
+    package var condition: Condition
     /// The expectation as written, normalised to single spaces, as the transcript repeats it:
     /// `expect Athos.hp == 10`.
-    public var text: String
-    public var range: SourceRange
+    package var text: String
+    package var range: SourceRange
 
-    public init(subject: Name, condition: Condition, text: String, range: SourceRange) {
+    package init(subject: Name, condition: Condition, text: String, range: SourceRange) {
         self.subject = subject
         self.condition = condition
         self.text = text
         self.range = range
     }
 
-    public enum Condition: Hashable, Sendable {
+    package enum Condition: Hashable, Sendable {
         /// `NAME.PROP == VALUE` (`equal` true) or `!=` (false).
         case property(Name, equal: Bool, value: Value)
         /// `NAME received N`

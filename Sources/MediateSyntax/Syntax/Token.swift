@@ -1,5 +1,5 @@
 /// A word of the scenario language; no participant, type, property or parameter can be named so.
-public enum Keyword: String, CaseIterable, Hashable, Sendable {
+package enum Keyword: String, CaseIterable, Hashable, Sendable {
     case scenario, mediator, participant, weak, leave, release, on, receives, sends, set, log
     case expect, received, alive, deallocated
     /// `self`, spelt `selfName` because `.self` is taken in Swift.
@@ -19,7 +19,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A piece of a string literal: text, or the raw content of an unescaped `{…}`.
-public enum StringPiece: Hashable, Sendable {
+package enum StringPiece: Hashable, Sendable {
     /// Literal text, its escapes resolved.
     case text(String)
     /// `{…}`: the bytes between the braces as written, and the range of the braces and content.
@@ -29,8 +29,8 @@ public enum StringPiece: Hashable, Sendable {
 }
 
 /// One token of a scenario file, with the source range it covers.
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// `[A-Za-z_][A-Za-z0-9_]*` that is not a keyword.
         case identifier(String)
         case keyword(Keyword)
@@ -55,33 +55,33 @@ public struct Token: Hashable, Sendable {
         case invalid
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    package var kind: Kind
+    package var range: SourceRange
 
-    public init(_ kind: Kind, _ range: SourceRange) {
+    package init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 
     /// The keyword this token is, if it is one.
-    public var keyword: Keyword? {
+    package var keyword: Keyword? {
         if case .keyword(let keyword) = kind { return keyword }
         return nil
     }
 
     /// The identifier's text, if this token is an identifier.
-    public var identifier: String? {
+    package var identifier: String? {
         if case .identifier(let text) = kind { return text }
         return nil
     }
 
     /// Whether the token ends a statement: a newline or the end of the file.
-    public var endsLine: Bool { kind == .newline || kind == .endOfFile }
+    package var endsLine: Bool { kind == .newline || kind == .endOfFile }
 }
 
 extension Token.Kind: CustomStringConvertible {
     /// The token as a message quotes it: `'->'`, `'Athos'`, `a string`, `end of line`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .identifier(let text): return "'\(text)'"
         case .keyword(let keyword): return "'\(keyword.rawValue)'"

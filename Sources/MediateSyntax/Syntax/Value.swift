@@ -27,7 +27,7 @@ public enum Value: Hashable, Sendable {
 
     /// A number in canonical form: a whole value without a decimal point (`10`), any other value
     /// as its shortest round-trip decimal, never in exponent notation (`1099.99`, `0.1`).
-    public static func canonical(_ number: Double) -> String {
+    package static func canonical(_ number: Double) -> String {
         if number == number.rounded(), number.isFinite {
             if abs(number) < 9.0e15 { return String(Int64(number)) }
             return plainDecimal(number.description)
@@ -64,7 +64,7 @@ public enum Value: Hashable, Sendable {
     }
 
     /// A string in double quotes with `"`, `\`, newline, tab and other control characters escaped.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Most texts need no escape: quoting them is two appends.
         let plain = !text.utf8.contains { byte in
             byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || Unicode.Scalar(byte).isASCIIControl
