@@ -12,6 +12,21 @@ public enum Message: Hashable, Sendable {
             self.label = label
             self.value = value
         }
+
+        @inlinable public static func == (lhs: Argument, rhs: Argument) -> Bool {
+            lhs.label == rhs.label && lhs.value == rhs.value
+        }
+    }
+
+    /// Written out and inlinable, as the synthesized one is not: a transcript compares every
+    /// delivery's message with the last one, from another module.
+    @inlinable public static func == (lhs: Message, rhs: Message) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let left), .text(let right)): return left == right
+        case (.named(let left, let leftArguments), .named(let right, let rightArguments)):
+            return left == right && leftArguments == rightArguments
+        case (.text, .named), (.named, .text): return false
+        }
     }
 
     /// The message's name, or nil for a text message.

@@ -6,6 +6,18 @@ public enum Value: Hashable, Sendable {
     /// The value of a property never set; it has no literal, and is written `nothing`.
     case nothing
 
+    /// Written out and inlinable, as the synthesized one is not: the layers above compare values
+    /// on every delivery (a message's arguments) and every expectation.
+    @inlinable public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let left), .string(let right)): return left == right
+        case (.number(let left), .number(let right)): return left == right
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.nothing, .nothing): return true
+        case (.string, _), (.number, _), (.bool, _), (.nothing, _): return false
+        }
+    }
+
     /// The value as messages, `set` lines and `FAILED (got …)` write it: strings quoted and escaped,
     /// numbers canonical.
     public var written: String {
@@ -17,8 +29,9 @@ public enum Value: Hashable, Sendable {
         }
     }
 
-    /// The value as `log` interpolation writes it: strings unquoted, numbers canonical.
-    public var interpolated: String {
+    /// The value as `log` interpolation writes it: strings unquoted, numbers canonical. Inlinable:
+    /// the interpreter asks it of every interpolation a reaction logs.
+    @inlinable public var interpolated: String {
         switch self {
         case .string(let text): return text
         case .number, .bool, .nothing: return written
@@ -95,6 +108,7 @@ public enum Value: Hashable, Sendable {
 }
 
 extension Unicode.Scalar {
-    /// Whether this is an ASCII control character: U+0000 to U+001F, or DEL (U+007F).
-    package var isASCIIControl: Bool { value < 0x20 || value == 0x7F }
+    /// Whether this is an ASCII control character: U+0000 to U+001F, or DEL (U+007F). Inlinable:
+    /// the transcript's emitter asks it of every byte it writes.
+    @inlinable package var isASCIIControl: Bool { value < 0x20 || value == 0x7F }
 }
