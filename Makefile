@@ -24,8 +24,11 @@ deps:
 	  $$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+# A target may import only the targets it depends on: the layers of the library (README, "The code").
+LAYER_CHECK := --explicit-target-dependency-import-check error
+
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(LAYER_CHECK)
 
 # Release builds link the Swift runtime and Foundation statically: a run starts in half the time.
 RELEASE_FLAGS := -c release --static-swift-stdlib
@@ -47,7 +50,7 @@ run: release
 # The unit tests, then `mediate check`: the committed Output/ must match what the code writes.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(LAYER_CHECK)
 	$(SWIFT) test --skip-build
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario

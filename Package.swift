@@ -19,11 +19,26 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
-        // The work: source → syntax → checking → runtime → emitters → commands, and the public
-        // design API. It knows no design by name.
-        .target(name: "MediateKit", dependencies: ["GraphvizRendering"]),
-        // The four reference designs, written against MediateKit's public design API only.
-        .target(name: "MediateDesigns", dependencies: ["MediateKit"]),
+        // The library, in layers along the pipeline. Each target imports only the ones below it,
+        // so a dependency that points upward does not compile; `package` declarations are what
+        // one layer lends another and no user sees. None knows a design by name.
+        //
+        // Files, locations and diagnostics; tokens, lexer, parser, syntax tree; the checker, which
+        // knows the registered designs only by their names.
+        .target(name: "MediateSyntax"),
+        // The interpreter and the events it emits, and the design API (Design, Member, Courier,
+        // DesignRegistry) that designs are written against.
+        .target(name: "MediateRuntime", dependencies: ["MediateSyntax"]),
+        // The reference walk over a run's live objects, the reference graph and coupling metrics.
+        .target(name: "MediateAnalysis", dependencies: ["MediateRuntime"]),
+        // Transcript, log, JSON lines, DOT, sequence diagrams, JUnit; buffered and atomic outputs.
+        .target(name: "MediateEmitters", dependencies: ["MediateAnalysis"]),
+        // Loading and running scenarios under one design or every one, and every subcommand as the
+        // command line calls it; re-exports the layers below, so `import MediateKit` is all a user
+        // writes. The only layer that renders through Graphviz.
+        .target(name: "MediateKit", dependencies: ["MediateEmitters", "GraphvizRendering"]),
+        // The four reference designs, written against the design API alone: the runtime layer.
+        .target(name: "MediateDesigns", dependencies: ["MediateRuntime"]),
         // Rendering DOT to SVG, PNG or PDF in process; the only target that imports the C module.
         .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
         // libgraphviz's C API (gvc and cgraph), found through pkg-config.
@@ -71,6 +86,11 @@ let package = Package(
             name: "MediateKitTests",
             dependencies: [
                 "MediateKit",
+                // Each layer, for `@testable import` of what it keeps internal.
+                "MediateSyntax",
+                "MediateRuntime",
+                "MediateAnalysis",
+                "MediateEmitters",
                 "MediateDesigns",
                 "GraphvizRendering",
                 .product(name: "PropertyBased", package: "swift-property-based"),

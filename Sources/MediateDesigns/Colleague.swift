@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 /// The colleague object of the four reference designs.
 ///

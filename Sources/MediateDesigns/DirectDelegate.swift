@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 /// The direct-delegate design: a concrete mediator built with its colleagues, holding them in
 /// strong stored properties, and handing itself to each as a delegate.

@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 /// The mesh, the baseline with no mediator: every participant holds a strong reference to every
 /// other and calls them directly. N(N-1) references, every pair a cycle.

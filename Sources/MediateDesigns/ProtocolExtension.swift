@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 /// The protocol-extension design: a `Mediator` protocol whose behaviour is written once, in a
 /// protocol extension, so a concrete mediator is an empty class.

@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 extension DesignRegistry {
     /// The four reference designs, in the order MEDIATORS.md lists them: `protocol-extension`

@@ -1,4 +1,4 @@
-import MediateKit
+import MediateRuntime
 
 /// The wrapper design: a generic mediator keeps each colleague inside a private wrapper that
 /// holds it strongly (the default) or weakly.

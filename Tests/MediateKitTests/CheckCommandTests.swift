@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import MediateKit
+@testable import MediateSyntax
 @testable import MediateDesigns
 
 /// A folder with `Scenarios/` and `Output/`, removed when the test ends.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MediateKit
+@testable import MediateSyntax
 @testable import MediateDesigns
 
 /// A scenario as someone might write it, and the canonical layout `mediate fmt` gives it.

@@ -6,6 +6,7 @@ import GraphvizRendering
 import Synchronization
 import Testing
 @testable import MediateKit
+@testable import MediateEmitters
 @testable import MediateDesigns
 
 /// Renders through libgraphviz in process and checks the bytes: well-formed SVG, real PNG and PDF,

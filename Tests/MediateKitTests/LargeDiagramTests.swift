@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateEmitters
 @testable import MediateDesigns
 
 /// Coupling diagrams past a readable size: laid out radially without field names, and a dense

@@ -2,6 +2,7 @@ import Foundation
 import GraphvizRendering
 import Testing
 @testable import MediateKit
+@testable import MediateSyntax
 @testable import MediateDesigns
 
 /// Hostile sizes and shapes of input: each works within bounded time and memory, or stops with

@@ -1,6 +1,7 @@
 import Testing
 @testable import MediateDesigns
 @testable import MediateKit
+@testable import MediateRuntime
 
 /// Records what a design delivers, as `RECEIVER <- SENDER` and `! ERROR` strings.
 final class RecordingCourier {

@@ -5,6 +5,7 @@ import Testing
 // Only `RunCommand.lateDeliveryWarning` needs `@testable`: the designs below use the public API,
 // as a package outside this one would.
 @testable import MediateKit
+@testable import MediateRuntime
 
 // MARK: - Designs that misbehave, written as a user would
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import MediateKit
+@testable import MediateAnalysis
 @testable import MediateDesigns
 
 /// Runs `source` under `kind`, walking the live objects at the end of its steps: the graph the

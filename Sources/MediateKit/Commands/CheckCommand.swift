@@ -112,7 +112,7 @@ public struct CheckCommand: Sendable {
         }
         if let junitPath {
             do {
-                try writeAtomically(JUnitFormatter.report(results, orphans: orphans).utf8, to: junitPath)
+                try writeAtomically(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8, to: junitPath)
             } catch {
                 standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n")
             }

@@ -2,10 +2,11 @@ import Foundation
 
 /// A scenario file read and checked, ready to run.
 public struct LoadedScenario: Sendable {
-    public var file: SourceFile
-    public var script: Script
+    public private(set) var file: SourceFile
+    /// Checked against ``designs``.
+    public private(set) var script: Script
     /// The designs it was checked against, which it runs under.
-    public var designs: DesignRegistry
+    public private(set) var designs: DesignRegistry
 
     /// The file name without its folder and `.scenario`: the default title and the output folder.
     public var stem: String { Self.stem(of: file.path) }
@@ -128,7 +129,7 @@ public enum ScenarioLoader {
                         .help("split the scenario, or model groups of participants by type")])
             return .failure(.overLimit(Diagnostics(file: file, items: [diagnostic])))
         }
-        switch Frontend.check(script, syntactic: syntactic, in: file, designs: designs) {
+        switch Frontend.check(script, syntactic: syntactic, in: file, designNames: designs?.names) {
         case .success(let script): return .success(LoadedScenario(file: file, script: script, designs: designs ?? DesignRegistry()))
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }

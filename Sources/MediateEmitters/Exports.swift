@@ -1,0 +1,2 @@
+// The layer below, which this one builds on: its public API is part of this one's for users.
+@_exported import MediateAnalysis

@@ -1,0 +1,158 @@
+/// The message flow of a run, gathered from its events: who sent what to whom, numbered as the
+/// transcript numbers sends (1, 1.1, 2 …), as a UML communication diagram shows it.
+///
+/// Memory stays bounded however long the run: each link keeps its first few distinct messages
+/// with their counts, and only counts the rest; past ``maxLinks`` links, messages on new links
+/// are only counted; a kept message text is cut to what a diagram shows.
+public struct MessageGraph: Hashable, Sendable {
+    /// The most distinct messages a link keeps; later ones are only counted.
+    public static let distinctMessagesPerLink = 8
+    /// The most links kept: 1,000 participants could make a million.
+    public static let maxLinks = 10_000
+    /// The most characters of a message's text kept: one more than a diagram shows, so that it
+    /// still knows to cut it.
+    public static let longestText = DOTEmitter.longestMessage + 1
+
+    /// A distinct message on a link: its text, whether its delivery failed, how often it went,
+    /// and the send numbers of its first occurrences.
+    package struct Message: Hashable, Sendable {
+        /// The text as the transcript writes it, cut to ``longestText`` characters.
+        package var text: String
+        package var failed: Bool
+        package var count: Int
+        package var numbers: [String]
+        /// Tells apart messages whose texts are cut alike: the whole text's length and hash.
+        var identity: (length: Int, hash: Int) = (0, 0)
+
+        package static func == (lhs: Message, rhs: Message) -> Bool {
+            (lhs.text, lhs.failed, lhs.count, lhs.numbers, lhs.identity.length, lhs.identity.hash)
+                == (rhs.text, rhs.failed, rhs.count, rhs.numbers, rhs.identity.length, rhs.identity.hash)
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(numbers)
+        }
+    }
+
+    /// A link between two nodes, with its messages in the order they first happened.
+    package struct Link: Hashable, Sendable {
+        package var from: String
+        package var to: String
+        package var messages: [Message]
+        /// Messages beyond the distinct ones kept.
+        package var uncounted: Int
+        /// Every message on the link.
+        package var total: Int
+    }
+
+    /// Participants in declaration order, then `mediator` if it sent or was sent to.
+    package var nodes: [String] = []
+    /// Participant types, by name.
+    package var types: [String: String] = [:]
+    /// Links in the order their first message happened.
+    package var links: [Link] = []
+    /// Messages on links beyond ``maxLinks``, only counted.
+    package var unlinkedMessages = 0
+
+    /// The total number of messages on all links.
+    public var messageCount: Int { links.reduce(0) { $0 + $1.total } + unlinkedMessages }
+}
+
+/// Gathers a `MessageGraph` from a run's events as they stream by.
+public final class MessageGraphCollector: EventSink {
+    public private(set) var graph = MessageGraph()
+    /// The send in progress at each depth, to attribute deliveries and errors to it, with the
+    /// length of its number.
+    private var sendsByDepth: [(numberLength: Int, sender: String, message: String, identity: (length: Int, hash: Int))?] = []
+    /// The parts of the number of the send in progress (`[1, 2]` for 1.2): a send's number is
+    /// its first `numberLength` parts while it is in progress. Numbers are written out only when
+    /// a message keeps one, so that a chain d sends deep holds d parts rather than d² characters.
+    private var numberParts: [Int] = []
+    private var linkIndex: [String: [String: Int]] = [:]
+    private var usesMediator = false
+
+    public init() {}
+
+    public func emit(_ event: TranscriptEvent) {
+        switch event {
+        case .participant(let name, let type, _):
+            if graph.types[name] == nil {
+                graph.nodes.append(name)
+                graph.types[name] = type
+            }
+        case .send(let number, let sender, _, let message, let depth):
+            while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
+            let written = message.written
+            sendsByDepth[depth] = (number.count, sender, String(written.prefix(MessageGraph.longestText)),
+                                   (written.utf8.count, written.hashValue))
+            numberParts.removeSubrange(min(numberParts.count, max(0, number.count - 1))...)
+            numberParts.append(contentsOf: number[numberParts.count...])
+        case .delivery(let receiver, let sender, _, let depth):
+            record(to: receiver, from: sender, depth: depth, failed: false)
+        case .error(.delivery(.missingReceiver(let name)), let depth):
+            guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
+            record(to: name, from: send.sender, depth: depth, failed: true)
+        case .end:
+            if usesMediator && !graph.nodes.contains("mediator") { graph.nodes.append("mediator") }
+        default:
+            break
+        }
+    }
+
+    private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
+        guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
+        if receiver == "mediator" || sender == "mediator" { usesMediator = true }
+        let index: Int
+        if let known = linkIndex[sender]?[receiver] {
+            index = known
+        } else {
+            guard graph.links.count < MessageGraph.maxLinks else {
+                graph.unlinkedMessages += 1
+                return
+            }
+            index = graph.links.count
+            linkIndex[sender, default: [:]][receiver] = index
+            graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
+        }
+        graph.links[index].total += 1
+        if let known = graph.links[index].messages.firstIndex(where: {
+            $0.text == send.message && $0.identity == send.identity && $0.failed == failed
+        }) {
+            graph.links[index].messages[known].count += 1
+            if graph.links[index].messages[known].numbers.count < 3 {
+                graph.links[index].messages[known].numbers.append(written(send.numberLength))
+            }
+        } else if graph.links[index].messages.count < MessageGraph.distinctMessagesPerLink {
+            graph.links[index].messages.append(
+                MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [written(send.numberLength)],
+                                     identity: send.identity))
+        } else {
+            graph.links[index].uncounted += 1
+        }
+    }
+}
+
+extension MessageGraphCollector {
+    /// The number of a send in progress whose number has `length` parts, as the transcript
+    /// writes it (`1.2.1`).
+    fileprivate func written(_ length: Int) -> String {
+        numberParts.prefix(length).map(String.init).joined(separator: ".")
+    }
+}
+
+/// Sends every event to several sinks, in order.
+public final class TeeSink: EventSink {
+    private let sinks: [any EventSink]
+
+    public init(_ sinks: [any EventSink]) { self.sinks = sinks }
+
+    public func emit(_ event: TranscriptEvent) {
+        for sink in sinks { sink.emit(event) }
+    }
+
+    /// Hands each sink the delivery as it is, so that each can take its own fast path.
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        for sink in sinks { sink.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
+    }
+}

@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Somewhere text goes: standard output, a file, or a string in a test.
+public protocol TextOutput: AnyObject {
+    func write(_ text: String)
+    /// Writes text given as UTF-8 bytes, without making a string of them where the output can.
+    func write(utf8 bytes: UnsafeRawBufferPointer)
+    /// Writes `count` bytes of UTF-8 that `fill` puts at the address it is given, in place
+    /// where the output can.
+    func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void)
+    /// Pushes buffered text out; throws if the bytes could not be written.
+    func flush() throws
+}
+
+extension TextOutput {
+    public func write(utf8 bytes: UnsafeRawBufferPointer) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        writeThroughCopy(count: count, fill)
+    }
+
+    /// `write(count:_:)` for an output that cannot be written in place: `fill` writes into
+    /// temporary memory, which is then written with `write(utf8:)`.
+    func writeThroughCopy(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { bytes.deallocate() }
+        if let start = bytes.baseAddress { fill(start) }
+        write(utf8: UnsafeRawBufferPointer(bytes))
+    }
+}
+
+/// Collects text in memory, for tests.
+public final class StringOutput: TextOutput {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public func write(_ text: String) { self.text += text }
+    public func flush() {}
+}
+
+/// Buffered writes to a file descriptor, flushed every 64 KiB, so a run of millions of lines
+/// streams in constant memory.
+public final class FileDescriptorOutput: TextOutput {
+    public let descriptor: Int32
+    /// The buffer, allocated once; its first `count` bytes wait to be written.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+    private var count = 0
+    private var failure: Int32 = 0
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit { buffer.deallocate() }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    public func write(utf8 bytes: UnsafeRawBufferPointer) {
+        append(bytes)
+    }
+
+    /// Fills the next `count` bytes of the buffer in place, draining it first if they do not fit;
+    /// more bytes than the whole buffer holds go through a copy.
+    public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        guard count <= buffer.count else { return writeThroughCopy(count: count, fill) }
+        if self.count + count > buffer.count { drain() }
+        fill(buffer.baseAddress! + self.count)
+        self.count += count
+    }
+
+    /// Writes raw bytes, such as a rendered PNG.
+    public func write(bytes: some Sequence<UInt8>) {
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if copied == nil { Array(bytes).withUnsafeBytes { append($0) } }
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > buffer.count {
+            drain()
+            if bytes.count > buffer.count { return send(bytes) }
+        }
+        (buffer.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    public func flush() throws {
+        drain()
+        if failure != 0 { throw OutputError(code: failure) }
+    }
+
+    /// Writes out what the buffer holds, and empties it.
+    private func drain() {
+        send(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        count = 0
+    }
+
+    /// Writes `bytes` to the descriptor, retrying after interruptions; the first failure stops
+    /// every later write and is thrown by `flush`.
+    private func send(_ bytes: UnsafeRawBufferPointer) {
+        var start = 0
+        while start < bytes.count, failure == 0 {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+            } else {
+                start += written
+            }
+        }
+    }
+}
+
+/// A write that failed, with the system's reason.
+public struct OutputError: Error, CustomStringConvertible {
+    public var code: Int32
+    public var description: String { String(cString: strerror(code)) }
+
+    package init(code: Int32) { self.code = code }
+}
+
+/// Renders events in one format onto a text output as they happen.
+public final class FormattedSink: EventSink {
+    private let format: OutputFormat
+    private let output: any TextOutput
+    /// The sender and message of the last delivery: every delivery of a send shares them, so
+    /// ` <- SENDER MESSAGE` and its newline are formatted once per send.
+    private var lastSender = ""
+    private var lastMessage: Message?
+    /// That tail in UTF-8, in memory the sink owns, so that the hot path retains nothing: its
+    /// first `tailCount` bytes.
+    private var tail = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+    private var tailCount = 0
+
+    public init(format: OutputFormat, output: any TextOutput) {
+        self.format = format
+        self.output = output
+    }
+
+    deinit { tail.deallocate() }
+
+    public func emit(_ event: TranscriptEvent) {
+        switch format {
+        case .transcript:
+            if case .delivery(let receiver, let sender, let message, let depth) = event {
+                emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
+            } else {
+                output.write(TranscriptFormatter.line(for: event))
+                output.write("\n")
+            }
+        case .log:
+            guard case .log(let text, _) = event else { return }
+            output.write(text)
+            output.write("\n")
+        case .jsonl:
+            output.write(JSONLinesFormatter.line(for: event))
+            output.write("\n")
+        }
+    }
+
+    /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, written in place into the output,
+    /// all but the indentation and the receiver reused from the previous delivery.
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        switch format {
+        case .transcript: break
+        case .log: return
+        case .jsonl: return emit(.delivery(receiver: receiver, sender: sender, message: message, depth: depth))
+        }
+        if message != lastMessage || sender != lastSender {
+            lastSender = sender
+            lastMessage = message
+            var text = " <- \(sender) \(message.written)\n"
+            text.withUTF8 { bytes in
+                if bytes.count > tail.count {
+                    tail.deallocate()
+                    tail = .allocate(byteCount: max(bytes.count, 2 * tail.count), alignment: 1)
+                }
+                tail.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                tailCount = bytes.count
+            }
+        }
+        let indent = 2 * depth
+        var receiver = receiver
+        receiver.withUTF8 { name in
+            let (tail, tailCount) = (tail.baseAddress!, tailCount)
+            output.write(count: indent + name.count + tailCount) { line in
+                line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
+                if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }
+                (line + indent + name.count).copyMemory(from: tail, byteCount: tailCount)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Escaping for text inside XML and HTML: the JUnit report and the report page.
+package enum XML {
+    /// `text` escaped for element content and attribute values: the five specials become entities
+    /// (`'` as `&#39;`, which HTML and XML both read), and characters XML cannot hold become U+FFFD.
+    package static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case _ where !scalar.isXMLCharacter: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether XML 1.0 allows this character in a document (its `Char` production).
+    var isXMLCharacter: Bool {
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// A command the executable runs on its standard streams.
+public protocol TerminalCommand {
+    var colors: ColorPolicy { get set }
+    func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32
+}
+
+extension TerminalCommand {
+    /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them.
+    public func executeOnTerminal(environment: [String: String]) -> Int32 {
+        var command = self
+        command.colors = ColorPolicy.detect(environment: environment)
+        return command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
+                               standardError: FileDescriptorOutput(descriptor: 2))
+    }
+}
+
+extension RunCommand: TerminalCommand {}
+extension ValidateCommand: TerminalCommand {}
+extension CheckCommand: TerminalCommand {}
+extension DiffCommand: TerminalCommand {}
+extension RenderCommand: TerminalCommand {}
+extension CompareCommand: TerminalCommand {}
+extension ExportCommand: TerminalCommand {}
+extension ReportCommand: TerminalCommand {}
+extension FormatCommand: TerminalCommand {}

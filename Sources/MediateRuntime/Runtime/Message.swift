@@ -1,0 +1,61 @@
+/// A message as it is delivered: a text, or a name with arguments.
+public enum Message: Hashable, Sendable {
+    case text(String)
+    case named(String, [Argument])
+
+    /// One argument of a named message; `label` is kept where it was written.
+    public struct Argument: Hashable, Sendable {
+        public var label: String?
+        public var value: Value
+
+        public init(label: String?, value: Value) {
+            self.label = label
+            self.value = value
+        }
+
+        @inlinable public static func == (lhs: Argument, rhs: Argument) -> Bool {
+            lhs.label == rhs.label && lhs.value == rhs.value
+        }
+    }
+
+    /// Written out and inlinable, as the synthesized one is not: a transcript compares every
+    /// delivery's message with the last one, from another module.
+    @inlinable public static func == (lhs: Message, rhs: Message) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let left), .text(let right)): return left == right
+        case (.named(let left, let leftArguments), .named(let right, let rightArguments)):
+            return left == right && leftArguments == rightArguments
+        case (.text, .named), (.named, .text): return false
+        }
+    }
+
+    /// The message's name, or nil for a text message.
+    public var name: String? {
+        if case .named(let name, _) = self { return name }
+        return nil
+    }
+
+    /// The message as transcripts write it: `"text"` quoted and escaped, or `NAME(LABEL: VALUE, …)`.
+    public var written: String {
+        switch self {
+        case .text(let text): return Value.quoted(text)
+        case .named(let name, let arguments): return Message.namedForm(name, arguments)
+        }
+    }
+
+    /// The message as `{message}` interpolates it: a text unquoted, else its named form.
+    public var interpolated: String {
+        switch self {
+        case .text(let text): return text
+        case .named(let name, let arguments): return Message.namedForm(name, arguments)
+        }
+    }
+
+    private static func namedForm(_ name: String, _ arguments: [Argument]) -> String {
+        guard !arguments.isEmpty else { return name }
+        let list = arguments.map { argument in
+            (argument.label.map { "\($0): " } ?? "") + argument.value.written
+        }
+        return name + "(" + list.joined(separator: ", ") + ")"
+    }
+}

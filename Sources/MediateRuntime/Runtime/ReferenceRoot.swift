@@ -1,0 +1,25 @@
+/// What an object is to the scenario.
+public enum NodeRole: String, Hashable, Sendable, Codable {
+    /// A participant the scenario declared.
+    case participant
+    /// A mediator object (the current one, or an earlier one still alive after a replacement).
+    case mediator
+    /// Anything else reachable from them: a design's internal object, such as a wrapper.
+    case `internal`
+}
+
+/// An object the analysis starts from, as the interpreter holds it at the end of a run's steps:
+/// only a run makes roots (see ``Interpreter/inspect``).
+public struct ReferenceRoot {
+    /// A stable, readable id: the participant's name, `mediator`, or `mediator 2` for an earlier
+    /// mediator still alive.
+    public var id: String
+    public var role: NodeRole
+    public var object: AnyObject
+
+    package init(id: String, role: NodeRole, object: AnyObject) {
+        self.id = id
+        self.role = role
+        self.object = object
+    }
+}

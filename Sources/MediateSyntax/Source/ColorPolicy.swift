@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether diagnostics (standard error) and diffs (standard output) are coloured: only when the
+/// stream is a terminal, and never when the environment variable `NO_COLOR` is set and not
+/// empty (no-color.org).
+public struct ColorPolicy: Hashable, Sendable {
+    public var standardOutput: Bool
+    public var standardError: Bool
+
+    public init(standardOutput: Bool = false, standardError: Bool = false) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// No colour anywhere: files, pipes and tests.
+    public static let none = ColorPolicy()
+
+    /// Decides from the environment and whether file descriptors 1 and 2 are terminals.
+    public static func detect(environment: [String: String], isTerminal: (Int32) -> Bool = { isatty($0) != 0 }) -> ColorPolicy {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        return ColorPolicy(standardOutput: isTerminal(1), standardError: isTerminal(2))
+    }
+}
+
+/// ANSI styles for the few places that use colour.
+package enum ANSI {
+    package static func paint(_ text: String, _ code: String, when enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Colours a unified diff: removed lines red, added green, hunk headers cyan, file headers bold.
+    package static func diff(_ diff: String, when enabled: Bool) -> String {
+        guard enabled else { return diff }
+        return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let text = String(line)
+            if text.hasPrefix("---") || text.hasPrefix("+++") { return paint(text, "1", when: true) }
+            if text.hasPrefix("@@") { return paint(text, "36", when: true) }
+            if text.hasPrefix("-") { return paint(text, "31", when: true) }
+            if text.hasPrefix("+") { return paint(text, "32", when: true) }
+            return text
+        }.joined(separator: "\n")
+    }
+}

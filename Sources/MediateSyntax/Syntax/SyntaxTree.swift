@@ -1,0 +1,374 @@
+/// The syntax tree of a scenario file. Every node keeps the source range it was parsed from.
+
+/// A name as written: a participant, type, property, parameter, label or message name.
+package struct Name: Hashable, Sendable {
+    package var text: String
+    package var range: SourceRange
+
+    package init(_ text: String, _ range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// A string literal without interpolation, its escapes resolved.
+package struct StringLiteral: Hashable, Sendable {
+    package var value: String
+    package var range: SourceRange
+
+    package init(_ value: String, _ range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A whole scenario file. Outside this package a script is opaque, made only by the front end:
+/// one from ``Frontend/load(_:designNames:)`` has passed the checker, whose guarantees the
+/// interpreter relies on.
+public struct Script: Hashable, Sendable {
+    package var statements: [Statement]
+    package var range: SourceRange
+
+    package init(statements: [Statement], range: SourceRange) {
+        self.statements = statements
+        self.range = range
+    }
+}
+
+/// One top-level statement.
+/// Indirect: a statement is a pointer to its payload, so that the statement list of a large file
+/// stays small and copying a statement (the checker, the interpreter) is a retain, not a copy of
+/// a few hundred bytes.
+package indirect enum Statement: Hashable, Sendable {
+    /// `scenario "Title"`
+    case scenario(StringLiteral, range: SourceRange)
+    /// `mediator KIND`; `kind` spans the hyphenated words, e.g. `protocol-extension`.
+    case mediator(kind: Name, range: SourceRange)
+    /// `participant NAME [: TYPE] [weak] [{ PROP = VALUE, … }]`
+    case participant(ParticipantDeclaration)
+    /// `SENDER -> TARGETS : MESSAGE`
+    case send(Send)
+    /// `leave NAME`
+    case leave(Name, range: SourceRange)
+    /// `release NAME`
+    case release(Name, range: SourceRange)
+    /// `on SUBJECT receives|sends PATTERN { … }`
+    case reaction(Reaction)
+    /// `log "TEXT"`
+    case log(LogStatement)
+    /// `expect …`
+    case expect(Expectation)
+
+    /// The statement's whole source range.
+    package var range: SourceRange {
+        switch self {
+        case .scenario(_, let range), .mediator(_, let range), .leave(_, let range),
+            .release(_, let range):
+            return range
+        case .participant(let declaration): return declaration.range
+        case .send(let send): return send.range
+        case .reaction(let reaction): return reaction.range
+        case .log(let log): return log.range
+        case .expect(let expectation): return expectation.range
+        }
+    }
+
+    /// Whether the statement is a step: a send, `leave`, `release`, `log` or `expect`.
+    package var isStep: Bool {
+        switch self {
+        case .send, .leave, .release, .log, .expect: return true
+        case .scenario, .mediator, .participant, .reaction: return false
+        }
+    }
+}
+
+/// `participant NAME [: TYPE] [weak] [{ PROP = VALUE, … }]`
+package struct ParticipantDeclaration: Hashable, Sendable {
+    package var name: Name
+    /// The type as written; nil means the default, `Participant`.
+    package var type: Name?
+    package var isWeak: Bool
+    package var properties: [Property]
+    package var range: SourceRange
+
+    package init(name: Name, type: Name?, isWeak: Bool, properties: [Property], range: SourceRange) {
+        self.name = name
+        self.type = type
+        self.isWeak = isWeak
+        self.properties = properties
+        self.range = range
+    }
+
+    /// The type name, `Participant` when none was written.
+    package var typeName: String { type?.text ?? "Participant" }
+}
+
+/// `PROP = VALUE` in a participant's property block.
+package struct Property: Hashable, Sendable {
+    package var name: Name
+    package var value: ValueExpression
+    package var range: SourceRange
+
+    package init(name: Name, value: ValueExpression, range: SourceRange) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A value as written: a literal, or (inside a reaction) a reference resolved when it runs.
+package enum ValueExpression: Hashable, Sendable {
+    case literal(Value, range: SourceRange)
+    case reference(Reference)
+
+    package var range: SourceRange {
+        switch self {
+        case .literal(_, let range): return range
+        case .reference(let reference): return reference.range
+        }
+    }
+}
+
+/// A name resolved at run time: in a reaction's values and in `log` interpolation.
+package enum Reference: Hashable, Sendable {
+    /// `self`: the reacting participant's name.
+    case selfName(range: SourceRange)
+    /// `sender`: the name of the handled message's sender, or `mediator`.
+    case sender(range: SourceRange)
+    /// `message`: the handled message (interpolation only).
+    case message(range: SourceRange)
+    /// A bare name: a bound pattern parameter.
+    case name(Name)
+    /// `NAME.PROP` or `self.PROP`.
+    case property(owner: Owner, property: Name, range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .selfName(let range), .sender(let range), .message(let range): return range
+        case .name(let name): return name.range
+        case .property(_, _, let range): return range
+        }
+    }
+}
+
+/// Whose property `NAME.PROP` reads.
+package enum Owner: Hashable, Sendable {
+    case selfName(range: SourceRange)
+    case participant(Name)
+}
+
+/// `SENDER -> TARGETS : MESSAGE`
+package struct Send: Hashable, Sendable {
+    package var sender: Sender
+    package var targets: Targets
+    package var message: MessageExpression
+    package var range: SourceRange
+
+    package init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange) {
+        self.sender = sender
+        self.targets = targets
+        self.message = message
+        self.range = range
+    }
+}
+
+/// Who sends: a participant, the mediator, or (in a reaction) `self`.
+package enum Sender: Hashable, Sendable {
+    case participant(Name)
+    case mediator(range: SourceRange)
+    case selfName(range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .participant(let name): return name.range
+        case .mediator(let range), .selfName(let range): return range
+        }
+    }
+    /// The sender as written: its name, `mediator` or `self`.
+    package var written: String {
+        switch self {
+        case .participant(let name): return name.text
+        case .mediator: return "mediator"
+        case .selfName: return "self"
+        }
+    }
+}
+
+/// Where a send goes.
+package enum Targets: Hashable, Sendable {
+    /// `*`: every registered participant but the sender.
+    case everyone(range: SourceRange)
+    /// `* TYPE`: every registered participant of that type but the sender.
+    case type(Name, range: SourceRange)
+    /// `NAME, NAME, …` (and, in a reaction, `sender`), in the order written.
+    case names([Target])
+
+    package var range: SourceRange {
+        switch self {
+        case .everyone(let range), .type(_, let range): return range
+        case .names(let targets):
+            return targets.first!.range.lowerBound..<targets.last!.range.upperBound
+        }
+    }
+    /// The targets as written: `*`, `* TYPE`, or the names (and `sender`) joined by `, `.
+    package var written: String {
+        switch self {
+        case .everyone: return "*"
+        case .type(let type, _): return "* \(type.text)"
+        case .names(let targets):
+            return targets.map { target in
+                switch target {
+                case .participant(let name): return name.text
+                case .sender: return "sender"
+                }
+            }.joined(separator: ", ")
+        }
+    }
+}
+
+/// One target of a targeted send.
+package enum Target: Hashable, Sendable {
+    case participant(Name)
+    /// `sender`: a reply to the sender of the message being handled.
+    case sender(range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .participant(let name): return name.range
+        case .sender(let range): return range
+        }
+    }
+}
+
+/// A message as written.
+package enum MessageExpression: Hashable, Sendable {
+    /// `"text"`
+    case text(StringLiteral)
+    /// `NAME` or `NAME(ARG, …)`
+    case named(Name, arguments: [ArgumentExpression], range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .text(let literal): return literal.range
+        case .named(_, _, let range): return range
+        }
+    }
+}
+
+/// `VALUE` or `LABEL: VALUE` inside a named message.
+package struct ArgumentExpression: Hashable, Sendable {
+    package var label: Name?
+    package var value: ValueExpression
+    package var range: SourceRange
+
+    package init(label: Name?, value: ValueExpression, range: SourceRange) {
+        self.label = label
+        self.value = value
+        self.range = range
+    }
+}
+
+/// `on SUBJECT receives|sends PATTERN { BODY }`
+package struct Reaction: Hashable, Sendable {
+    package enum Trigger: String, Hashable, Sendable {
+        case receives, sends
+    }
+
+    /// A participant name or a type.
+    package var subject: Name
+    package var trigger: Trigger
+    package var pattern: Pattern
+    package var body: [ReactionStatement]
+    package var range: SourceRange
+
+    package init(
+        subject: Name, trigger: Trigger, pattern: Pattern, body: [ReactionStatement],
+        range: SourceRange
+    ) {
+        self.subject = subject
+        self.trigger = trigger
+        self.pattern = pattern
+        self.body = body
+        self.range = range
+    }
+}
+
+/// Which messages a reaction handles.
+package enum Pattern: Hashable, Sendable {
+    /// `any`: every message, text messages included.
+    case any(range: SourceRange)
+    /// `NAME` or `NAME(PARAM, …)`: named messages of that name, parameters bound by label, else
+    /// by position.
+    case named(Name, parameters: [Name], range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .any(let range): return range
+        case .named(_, _, let range): return range
+        }
+    }
+}
+
+/// A statement inside a reaction's body.
+package enum ReactionStatement: Hashable, Sendable {
+    /// `self -> TARGETS : MESSAGE`
+    case send(Send)
+    /// `set PROP = VALUE`
+    case set(property: Name, value: ValueExpression, range: SourceRange)
+    /// `log "TEXT"`
+    case log(LogStatement)
+
+    package var range: SourceRange {
+        switch self {
+        case .send(let send): return send.range
+        case .set(_, _, let range): return range
+        case .log(let log): return log.range
+        }
+    }
+}
+
+/// `log "TEXT"` with its interpolations.
+package struct LogStatement: Hashable, Sendable {
+    package var segments: [LogSegment]
+    package var range: SourceRange
+
+    package init(segments: [LogSegment], range: SourceRange) {
+        self.segments = segments
+        self.range = range
+    }
+}
+
+/// A piece of a `log` string: literal text, or a `{…}` interpolation.
+package enum LogSegment: Hashable, Sendable {
+    case text(String)
+    case interpolation(Reference)
+}
+
+/// `expect …`
+package struct Expectation: Hashable, Sendable {
+    /// The participant the expectation is about.
+    package var subject: Name
+    package var condition: Condition
+    /// The expectation as written, normalised to single spaces, as the transcript repeats it:
+    /// `expect Athos.hp == 10`.
+    package var text: String
+    package var range: SourceRange
+
+    package init(subject: Name, condition: Condition, text: String, range: SourceRange) {
+        self.subject = subject
+        self.condition = condition
+        self.text = text
+        self.range = range
+    }
+
+    package enum Condition: Hashable, Sendable {
+        /// `NAME.PROP == VALUE` (`equal` true) or `!=` (false).
+        case property(Name, equal: Bool, value: Value)
+        /// `NAME received N`
+        case received(Int)
+        /// `NAME alive`
+        case alive
+        /// `NAME deallocated`
+        case deallocated
+    }
+}
