@@ -75,14 +75,26 @@ extension ReferenceDesign {
         }
         return colleague
     }
+
+    /// Who sends, as a reference design sees it; an object another design made is reported.
+    func sending(_ origin: Origin) -> Sending {
+        guard case .participant(let member, let object) = origin else { return .mediator }
+        guard let colleague = object as? Colleague else {
+            courier.fail(.foreignColleague(member.name))
+            return .refused
+        }
+        return .colleague(colleague)
+    }
 }
 
-extension Origin {
-    /// The sending colleague of a reference design, or nil for the mediator (or a foreign object).
-    var colleague: Colleague? {
-        if case .participant(_, let object) = self { return object as? Colleague }
-        return nil
-    }
+/// Who sends, as a reference design sees it.
+enum Sending {
+    /// The mediator itself.
+    case mediator
+    /// One of the design's colleagues.
+    case colleague(Colleague)
+    /// An object another design made, already reported.
+    case refused
 }
 
 /// A design whose colleagues reach their mediator through their weak `mediator` reference
@@ -97,21 +109,23 @@ extension WeakLinkDesign {
     /// The sender calls its own weak mediator; with none alive the send fails with `noMediator`.
     /// The mediator itself broadcasts to every colleague.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        guard case .participant(let member, let object) = sender else {
-            return hub.broadcast(message, from: nil, ofType: type, courier: courier)
+        switch sending(sender) {
+        case .mediator: hub.broadcast(message, from: nil, ofType: type, courier: courier)
+        case .colleague(let colleague):
+            guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
+            mediator.broadcast(message, from: colleague, ofType: type, courier: courier)
+        case .refused: break
         }
-        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
-        guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
-        mediator.broadcast(message, from: colleague, ofType: type, courier: courier)
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
-        guard case .participant(let member, let object) = sender else {
-            return hub.send(message, from: nil, to: target, courier: courier)
+        switch sending(sender) {
+        case .mediator: hub.send(message, from: nil, to: target, courier: courier)
+        case .colleague(let colleague):
+            guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
+            mediator.send(message, from: colleague, to: target, courier: courier)
+        case .refused: break
         }
-        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
-        guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
-        mediator.send(message, from: colleague, to: target, courier: courier)
     }
 
     var mediator: AnyObject? { hub }

@@ -67,21 +67,23 @@ final class DirectDelegateDesign: ReferenceDesign {
     }
 
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        guard case .participant(let member, let object) = sender else {
-            return hub.notifyColleagues(message, from: nil, ofType: type, courier: courier)
+        switch sending(sender) {
+        case .mediator: hub.notifyColleagues(message, from: nil, ofType: type, courier: courier)
+        case .colleague(let colleague):
+            guard let delegate = colleague.delegate else { return courier.fail(.noMediator) }
+            delegate.colleague(colleague, broadcasts: message, toType: type, courier: courier)
+        case .refused: break
         }
-        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
-        guard let delegate = colleague.delegate else { return courier.fail(.noMediator) }
-        delegate.colleague(colleague, broadcasts: message, toType: type, courier: courier)
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
-        guard case .participant(let member, let object) = sender else {
-            return hub.notifyColleague(named: target, message, from: nil, courier: courier)
+        switch sending(sender) {
+        case .mediator: hub.notifyColleague(named: target, message, from: nil, courier: courier)
+        case .colleague(let colleague):
+            guard let delegate = colleague.delegate else { return courier.fail(.noMediator) }
+            delegate.colleague(colleague, sends: message, to: target, courier: courier)
+        case .refused: break
         }
-        guard let colleague = object as? Colleague else { return courier.fail(.foreignColleague(member.name)) }
-        guard let delegate = colleague.delegate else { return courier.fail(.noMediator) }
-        delegate.colleague(colleague, sends: message, to: target, courier: courier)
     }
 
     var registered: [Member] { hub.colleagues.map(\.member) }

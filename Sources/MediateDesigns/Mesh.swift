@@ -53,15 +53,13 @@ final class MeshDesign: ReferenceDesign {
 
     /// The sending colleague; the mediator, which the mesh has none of, fails with `noMediator`.
     private func peer(sending sender: Origin) -> Colleague? {
-        guard case .participant(let member, let object) = sender else {
+        switch sending(sender) {
+        case .mediator:
             courier.fail(.noMediator)
             return nil
+        case .colleague(let colleague): return colleague
+        case .refused: return nil
         }
-        guard let colleague = object as? Colleague else {
-            courier.fail(.foreignColleague(member.name))
-            return nil
-        }
-        return colleague
     }
 
     var registered: [Member] { members.compactMap(\.colleague?.member) }
