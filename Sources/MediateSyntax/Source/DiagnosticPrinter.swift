@@ -21,17 +21,17 @@ package enum DiagnosticPrinter {
     package static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
         let start = diagnostic.range.lowerBound
         var out = ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
-            + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(diagnostic.message)", "1", when: colored) + "\n"
+            + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
         let lineBytes = file.byteRange(ofLine: start.line)
         if lineBytes.count <= widestLine {
             let line = file.lineText(start.line)
-            out += line + "\n"
+            out += visible(line) + "\n"
             out += ANSI.paint(caretLine(under: diagnostic.range, lineText: line), "32", when: colored) + "\n"
         } else {
             out += window(of: diagnostic.range, in: file, line: lineBytes)
         }
         for note in diagnostic.notes {
-            out += ANSI.paint("\(note.kind.rawValue):", "1;36", when: colored) + " \(note.message)\n"
+            out += ANSI.paint("\(note.kind.rawValue):", "1;36", when: colored) + " \(visible(note.message))\n"
         }
         return out
     }
@@ -47,11 +47,36 @@ package enum DiagnosticPrinter {
         let characters = Array(lineText)
         var caret = ""
         for index in 0..<max(0, startColumn - 1) {
-            caret.append(index < characters.count && characters[index] == "\t" ? "\t" : " ")
+            guard index < characters.count else { caret.append(" "); continue }
+            caret += characters[index] == "\t" ? "\t" : String(repeating: " ", count: visible(characters[index]).count)
         }
         caret.append("^")
-        if width > 1 { caret.append(String(repeating: "~", count: width - 1)) }
+        let token = characters.dropFirst(max(0, startColumn - 1)).prefix(width)
+        let shown = token.isEmpty ? width : token.reduce(0) { $0 + visible($1).count } + max(0, width - token.count)
+        if shown > 1 { caret.append(String(repeating: "~", count: shown - 1)) }
         return caret
+    }
+
+    /// `line` as a terminal may show it: control characters but tab, and the bidirectional
+    /// controls that reorder text (U+202A–U+202E, U+2066–U+2069), written `\u{X}`, so that a
+    /// hostile file can neither drive the terminal nor disguise the line. `--format log` never
+    /// comes here: it prints the program's own text as it is.
+    static func visible(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isHidden) else { return line }
+        return line.map(visible).joined()
+    }
+
+    private static func visible(_ character: Character) -> String {
+        guard character.unicodeScalars.contains(where: isHidden) else { return String(character) }
+        return character.unicodeScalars.map { isHidden($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// The source line and caret line for a token on a line longer than ``widestLine``: the bytes
@@ -65,11 +90,11 @@ package enum DiagnosticPrinter {
         var to = min(line.upperBound, token + windowAfter)
         while to < line.upperBound, bytes[to] & 0xC0 == 0x80 { to += 1 }
         let lead = from > line.lowerBound ? "…" : ""
-        let text = lead + String(decoding: bytes[from..<to], as: UTF8.self) + (to < line.upperBound ? "…" : "")
+        let raw = lead + String(decoding: bytes[from..<to], as: UTF8.self) + (to < line.upperBound ? "…" : "")
         let column = (lead + String(decoding: bytes[from..<token], as: UTF8.self)).count + 1
         let shownWidth = String(decoding: bytes[token..<to], as: UTF8.self).count
         var width = range.upperBound.line == range.lowerBound.line ? range.upperBound.column - range.lowerBound.column : 1
         width = max(1, min(width, shownWidth))
-        return text + "\n" + caretLine(column: column, width: width, lineText: text) + "\n"
+        return visible(raw) + "\n" + caretLine(column: column, width: width, lineText: raw) + "\n"
     }
 }
