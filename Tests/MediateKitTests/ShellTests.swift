@@ -53,4 +53,23 @@ struct ShellTests {
         #expect(err.text.contains("already exists; nothing was written"))
         #expect(try String(contentsOfFile: name + ".scenario", encoding: .utf8) == source)
     }
+
+    @Test func initLeavesADanglingSymbolicLinkAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("trap.scenario").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.appendingPathComponent("nowhere").path)
+        let err = StringOutput()
+        #expect(InitCommand(name: link).execute(standardOutput: StringOutput(), standardError: err) == 2)
+        #expect(err.text.contains("already exists; nothing was written"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link).hasSuffix("/nowhere"))
+    }
+
+    @Test(arguments: ["", ".scenario", ".", ".."])
+    func initRefusesANameWithoutAStem(name: String) {
+        let err = StringOutput()
+        #expect(InitCommand(name: name).execute(standardOutput: StringOutput(), standardError: err) == 2)
+        #expect(err.text.contains("a scenario needs a name before '.scenario'"))
+    }
 }

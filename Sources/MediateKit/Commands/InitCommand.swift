@@ -10,13 +10,23 @@ public struct InitCommand: Sendable, TerminalCommand {
     /// The file written: `NAME.scenario`, or `NAME` when it already ends in `.scenario`.
     public var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
 
-    /// 0 when written; 2 when the file already exists (it is left alone); 3 when it cannot be written.
+    /// 0 when written; 2 when the name is empty or something (a file, a folder, a symbolic link,
+    /// even a dangling one) is already at the path, which is left alone; 3 when it cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         defer {
             try? standardOutput.flush()
             try? standardError.flush()
         }
-        guard !FileManager.default.fileExists(atPath: path) else {
+        let stem = LoadedScenario.stem(of: path)
+        guard !stem.isEmpty, stem != ".", stem != ".." else {
+            standardError.write(DiagnosticFormat.text.renderFileError(
+                path: path, message: "a scenario needs a name before '.scenario'; nothing was written",
+                notes: [.help("give a name, e.g. 'mediate init hello'")], colored: colors.standardError))
+            return 2
+        }
+        // lstat, not fileExists: a symbolic link, even one pointing nowhere, is something there.
+        var status = stat()
+        guard lstat(path, &status) != 0 else {
             standardError.write(DiagnosticFormat.text.renderFileError(
                 path: path, message: "already exists; nothing was written",
                 notes: [.help("choose another name, or remove the file first")], colored: colors.standardError))
