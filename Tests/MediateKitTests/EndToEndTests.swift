@@ -156,6 +156,20 @@ struct EndToEndTests {
         }
     }
 
+    @Test func aPathAfterDoubleDashIsAlwaysAPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-dash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+                                         to: folder.appendingPathComponent("-h.scenario"))
+        let validate = try mediate(["validate", "--", "-h.scenario"], in: folder)
+        #expect(validate.status == 0)
+        #expect(validate.standardOutput == "-h.scenario: ok\n")
+        let run = try mediate(["run", "--mediator", "mesh", "--", "-h.scenario"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("scenario Chat\nmediator mesh\n"))
+    }
+
     @Test func aMissingFileIsAClearError() throws {
         let result = try mediate("run", "Scenarios/nope.scenario")
         #expect(result.status == 2)
