@@ -65,7 +65,8 @@ public struct CheckCommand: Sendable {
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
-    /// invalid scenario or a refused record mode.
+    /// invalid scenario or a refused record mode (`--record` writes where `run --output` would),
+    /// 3 when `--output` cannot take a scenario's goldens.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         defer {
             try? standardOutput.flush()
@@ -94,6 +95,10 @@ public struct CheckCommand: Sendable {
                 path: paths.joined(separator: " "), message: "no .scenario file found",
                 notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
+        }
+        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios, mayCreate: true) {
+            standardError.write(refusal.message)
+            return refusal.code
         }
         let results = runAll(scenarios)
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []
@@ -187,9 +192,11 @@ public struct CheckCommand: Sendable {
             case .failed: write = !matches
             case .all: write = true
             }
-            if write {
+            if write, let problem = OutputFolder.problem(scenario, in: outputFolder) {
+                result.errors.append(problem.split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? problem)
+            } else if write {
                 do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try OutputFolder.makeWithParents(folder)
                     try writeAtomically(file.text.utf8, to: path)
                     if file.svg {
                         let svgPath = String(path.dropLast("dot".count)) + "svg"
