@@ -92,4 +92,51 @@ struct WriteFailureTests {
             + "help: rename one of them, or run them with different --output folders\n")
         #expect(listing(folder.appendingPathComponent("out")).isEmpty)
     }
+
+    // MARK: A write that fails exits 3
+
+    /// `/proc` is a folder no one can make a folder in.
+    @Test func aFailedRecordExitsThreeWithAReadableReason() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(["check", "chat.scenario", "--output", "/proc", "--record", "all"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardOutput.contains("error /proc/chat/wrapper.transcript: "))
+        #expect(!result.standardOutput.contains("NSCocoaErrorDomain"))
+    }
+
+    @Test func anUnwritableJUnitReportExitsThree() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(["check", "chat.scenario", "--output", packageRoot.appendingPathComponent("Output").path,
+                                  "--junit", "/proc/report.xml"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasPrefix("error: cannot write the JUnit report '/proc/report.xml': "))
+    }
+
+    static let printing: [[String]] = [
+        ["validate", "chat.scenario"], ["check", "chat.scenario", "--output", "out"],
+        ["export", "chat.scenario", "--format", "mermaid"], ["report", "chat.scenario"],
+        ["fmt", "messy.scenario"], ["init", "starter"], ["diff", "chat.scenario", "other.transcript"],
+        ["run", "chat.scenario"],
+    ]
+
+    @Test(arguments: printing)
+    func aFullStandardOutputExitsThree(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try mediate(arguments, in: folder, output: full)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasSuffix("error: cannot write to standard output: No space left on device\n"))
+    }
+
+    @Test(arguments: printing)
+    func aClosedStandardOutputExitsThree(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(arguments, in: folder, closedOutput: true)
+        #expect(result.status == 3)
+        #expect(result.standardError.hasSuffix("error: cannot write to standard output: Broken pipe\n"))
+    }
 }

@@ -65,13 +65,14 @@ public struct CheckCommand: Sendable {
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
-    /// invalid scenario or a refused record mode (`--record` writes where `run --output` would),
-    /// 3 when `--output` cannot take a scenario's goldens.
+    /// invalid scenario or a refused record mode; 3 when a golden, the JUnit report or standard
+    /// output could not be written, or `--output` cannot take a scenario's goldens.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = checkAll(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if record != .never, let ci = environment["CI"] {
             standardError.write(diagnosticFormat.renderFileError(
                 path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
@@ -115,15 +116,18 @@ public struct CheckCommand: Sendable {
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
         }
+        var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
             do {
                 try writeAtomically(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8, to: junitPath)
             } catch {
                 standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n")
+                unwritten = true
             }
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
         standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")
+        if unwritten { return 3 }
         if invalid { return 2 }
         return failed > 0 ? 1 : 0
     }

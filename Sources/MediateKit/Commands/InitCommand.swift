@@ -10,12 +10,13 @@ public struct InitCommand: Sendable, TerminalCommand {
     /// The file written: `NAME.scenario`, or `NAME` when it already ends in `.scenario`.
     public var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
 
-    /// 0 when written; 2 when the file already exists (it is left alone); 3 when it cannot be written.
+    /// 0 when written; 2 when the file already exists (it is left alone); 3 when it or standard output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = create(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func create(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         guard !FileManager.default.fileExists(atPath: path) else {
             standardError.write(DiagnosticFormat.text.renderFileError(
                 path: path, message: "already exists; nothing was written",

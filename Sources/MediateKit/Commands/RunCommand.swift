@@ -79,12 +79,7 @@ public struct RunCommand: Sendable {
             let kinds = (mediator ?? .kind(scenario.declaredKind)).kinds(for: scenario)
             exitCode = max(exitCode, run(scenario, kinds: kinds, standardOutput: standardOutput, standardError: standardError))
         }
-        do { try standardOutput.flush() } catch {
-            standardError.write("error: cannot write to standard output: \(error)\n")
-            exitCode = 3
-        }
-        try? standardError.flush()
-        return exitCode
+        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 
     /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
@@ -239,7 +234,7 @@ public struct ValidateCommand: Sendable {
     }
 
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
-    /// 3 when a file went past a limit.
+    /// 3 when a file went past a limit or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in paths {
@@ -250,8 +245,6 @@ public struct ValidateCommand: Sendable {
                 exitCode = max(exitCode, failure.exitCode)
             }
         }
-        try? standardOutput.flush()
-        try? standardError.flush()
-        return exitCode
+        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 }
