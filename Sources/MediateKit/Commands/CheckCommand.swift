@@ -65,12 +65,14 @@ public struct CheckCommand: Sendable {
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
-    /// invalid scenario or a refused record mode.
+    /// invalid scenario or a refused record mode; 3 when a golden, the JUnit report or standard
+    /// output could not be written, or `--output` cannot take a scenario's goldens.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = checkAll(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if record != .never, let ci = environment["CI"] {
             standardError.write(diagnosticFormat.renderFileError(
                 path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
@@ -95,6 +97,10 @@ public struct CheckCommand: Sendable {
                 notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
         }
+        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios, mayCreate: true) {
+            standardError.write(refusal.message)
+            return refusal.code
+        }
         let results = runAll(scenarios)
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []
 
@@ -110,15 +116,18 @@ public struct CheckCommand: Sendable {
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
         }
+        var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
             do {
                 try writeAtomically(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8, to: junitPath)
             } catch {
                 standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n")
+                unwritten = true
             }
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
         standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")
+        if unwritten { return 3 }
         if invalid { return 2 }
         return failed > 0 ? 1 : 0
     }
@@ -187,9 +196,11 @@ public struct CheckCommand: Sendable {
             case .failed: write = !matches
             case .all: write = true
             }
-            if write {
+            if write, let problem = OutputFolder.problem(scenario, in: outputFolder) {
+                result.errors.append(problem.split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? problem)
+            } else if write {
                 do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try OutputFolder.makeWithParents(folder)
                     try writeAtomically(file.text.utf8, to: path)
                     if file.svg {
                         let svgPath = String(path.dropLast("dot".count)) + "svg"

@@ -25,12 +25,14 @@ public struct DiffCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors.
+    /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors,
+    /// 3 when standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = diff(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func diff(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let old: (name: String, text: String)
         let new: (name: String, text: String)
         switch subject {

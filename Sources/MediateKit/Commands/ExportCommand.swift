@@ -21,12 +21,14 @@ public struct ExportCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram shows what ran).
+    /// 0, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram shows what ran)
+    /// or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = export(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func export(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
                                          colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }

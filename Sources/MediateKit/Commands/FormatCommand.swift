@@ -19,15 +19,13 @@ public struct FormatCommand: Sendable {
 
     /// Formats every file; the highest code wins: 0 done (or, with `check`, every file is
     /// formatted), 1 with `check` a file is not formatted, 2 a file cannot be read or has static
-    /// errors (it is left as it is), 3 a file could not be written.
+    /// errors (it is left as it is), 3 a file or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in CheckCommand.scenarioFiles(under: paths) {
             exitCode = max(exitCode, format(path, standardOutput: standardOutput, standardError: standardError))
         }
-        try? standardOutput.flush()
-        try? standardError.flush()
-        return exitCode
+        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 
     private func format(_ path: String, standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
@@ -68,7 +66,7 @@ public struct FormatCommand: Sendable {
             try rewrite(path, with: formatted)
         } catch {
             standardError.write(diagnosticFormat.renderFileError(
-                path: path, message: "cannot write the formatted file: \(error)"))
+                path: path, message: "cannot write the formatted file: \(RunCommand.reason(error))"))
             return 3
         }
         standardOutput.write("formatted \(path)\n")

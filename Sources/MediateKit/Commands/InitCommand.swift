@@ -11,12 +11,14 @@ public struct InitCommand: Sendable, TerminalCommand {
     public var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
 
     /// 0 when written; 2 when the name is empty or something (a file, a folder, a symbolic link,
-    /// even a dangling one) is already at the path, which is left alone; 3 when it cannot be written.
+    /// even a dangling one) is already at the path, which is left alone; 3 when it or standard
+    /// output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = create(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func create(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let stem = LoadedScenario.stem(of: path)
         guard !stem.isEmpty, stem != ".", stem != ".." else {
             standardError.write(DiagnosticFormat.text.renderFileError(

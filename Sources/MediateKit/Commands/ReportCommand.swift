@@ -21,12 +21,13 @@ public struct ReportCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0, 2 when a scenario has errors (no page is written), 3 when the page cannot be written.
+    /// 0, 2 when a scenario has errors (no page is written), 3 when the page or standard output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        defer {
-            try? standardOutput.flush()
-            try? standardError.flush()
-        }
+        let code = report(standardOutput: standardOutput, standardError: standardError)
+        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
+    }
+
+    private func report(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var scenarios: [LoadedScenario] = []
         var invalid = false
         for path in CheckCommand.scenarioFiles(under: paths) {

@@ -69,27 +69,17 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return loadCode
         }
-        if let outputFolder, let problem = Self.outputProblem(folder: outputFolder, scenarios: scenarios) {
-            standardError.write(problem)
+        if let outputFolder, let refusal = OutputFolder.refusal(outputFolder, for: scenarios) {
+            standardError.write(refusal.message)
             try? standardError.flush()
-            return 3
-        }
-        if outputFolder != nil, let clash = Self.firstStemClash(scenarios) {
-            standardError.write("error: \(clash.0) and \(clash.1) would both write to the folder '\(clash.2)'\nhelp: rename one of them, or run them with different --output folders\n")
-            try? standardError.flush()
-            return 2
+            return refusal.code
         }
         var exitCode: Int32 = 0
         for scenario in scenarios {
             let kinds = (mediator ?? .kind(scenario.declaredKind)).kinds(for: scenario)
             exitCode = max(exitCode, run(scenario, kinds: kinds, standardOutput: standardOutput, standardError: standardError))
         }
-        do { try standardOutput.flush() } catch {
-            standardError.write("error: cannot write to standard output: \(error)\n")
-            exitCode = 3
-        }
-        try? standardError.flush()
-        return exitCode
+        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 
     /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
@@ -130,7 +120,7 @@ public struct RunCommand: Sendable {
         }
         var createdFolder = false
         do {
-            createdFolder = try Self.makeFolder(folder)
+            createdFolder = try OutputFolder.make(folder)
             for kind in kinds {
                 guard let design = designs.design(kind) else { continue }
                 let name = "\(kind.rawValue).\(format.fileExtension)"
@@ -169,42 +159,6 @@ public struct RunCommand: Sendable {
             return 3
         }
         return code
-    }
-
-    /// Why `--output` cannot take these scenarios' files, ready for standard error, or nil: the
-    /// folder must exist and be a folder, and each scenario's stem must name a folder inside it.
-    static func outputProblem(folder: String, scenarios: [LoadedScenario]) -> String? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            return "error: the output folder '\(folder)' does not exist\nhelp: create it first, or give another --output folder\n"
-        }
-        guard isFolder.boolValue else {
-            return "error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n"
-        }
-        for scenario in scenarios {
-            let stem = scenario.stem
-            guard !stem.isEmpty, stem != ".", stem != "..", !stem.contains("/") else {
-                return "error: \(scenario.file.path) has no name to give its output folder\n"
-                    + "help: rename it to NAME.scenario\n"
-            }
-            let inside = (folder as NSString).appendingPathComponent(stem)
-            var status = stat()
-            if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
-                let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
-                return "error: '\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there\n"
-                    + "help: move it away, or give another --output folder\n"
-            }
-        }
-        return nil
-    }
-
-    /// Creates `folder` unless it exists; returns whether it created it.
-    private static func makeFolder(_ folder: String) throws -> Bool {
-        if mkdir(folder, 0o755) == 0 { return true }
-        let code = errno
-        var status = stat()
-        if code == EEXIST, stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return false }
-        throw OutputError(code: code)
     }
 
     /// A kind's transcript lines: read back from its file when that is what was written, else
@@ -262,17 +216,6 @@ public struct RunCommand: Sendable {
         if let graphviz = error as? GraphvizError { return "Graphviz: \(graphviz.message)" }
         return (error as NSError).localizedDescription
     }
-
-    private static func firstStemClash(_ scenarios: [LoadedScenario]) -> (String, String, String)? {
-        var seen: [String: String] = [:]
-        for scenario in scenarios {
-            if let other = seen[scenario.stem], other != scenario.file.path {
-                return (other, scenario.file.path, scenario.stem)
-            }
-            seen[scenario.stem] = scenario.file.path
-        }
-        return nil
-    }
 }
 
 /// `mediate validate`: checks scenarios without running them.
@@ -291,7 +234,7 @@ public struct ValidateCommand: Sendable {
     }
 
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
-    /// 3 when a file went past a limit.
+    /// 3 when a file went past a limit or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in paths {
@@ -302,8 +245,6 @@ public struct ValidateCommand: Sendable {
                 exitCode = max(exitCode, failure.exitCode)
             }
         }
-        try? standardOutput.flush()
-        try? standardError.flush()
-        return exitCode
+        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 }

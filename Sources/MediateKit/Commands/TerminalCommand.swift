@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command the executable runs on its standard streams.
 public protocol TerminalCommand {
     var colors: ColorPolicy { get set }
@@ -5,8 +7,10 @@ public protocol TerminalCommand {
 }
 
 extension TerminalCommand {
-    /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them.
+    /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them. A
+    /// closed pipe fails the write (exit 3) instead of killing the process.
     public func executeOnTerminal(environment: [String: String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
         var command = self
         command.colors = ColorPolicy.detect(environment: environment)
         return command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where `run --output` and `check --record` may write: each scenario only into a folder of its
+/// own, `FOLDER/<stem>/`, inside an existing folder, and no two scenarios into the same one.
+enum OutputFolder {
+    /// Why `folder` cannot take these scenarios' files, ready for standard error, with the exit
+    /// code (3: the folder or a stem's place in it; 2: two scenarios of one stem), or nil. A
+    /// missing folder is refused unless the caller `mayCreate` it.
+    static func refusal(_ folder: String, for scenarios: [LoadedScenario], mayCreate: Bool = false) -> (message: String, code: Int32)? {
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            if !mayCreate {
+                return ("error: the output folder '\(folder)' does not exist\nhelp: create it first, or give another --output folder\n", 3)
+            }
+        } else if !isFolder.boolValue {
+            return ("error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", 3)
+        }
+        if let problem = scenarios.lazy.compactMap({ problem($0, in: folder) }).first { return (problem, 3) }
+        var seen: [String: String] = [:]
+        for scenario in scenarios {
+            if let other = seen[scenario.stem], other != scenario.file.path {
+                return ("error: \(other) and \(scenario.file.path) would both write to the folder '\(scenario.stem)'\n"
+                    + "help: rename one of them, or run them with different --output folders\n", 2)
+            }
+            seen[scenario.stem] = scenario.file.path
+        }
+        return nil
+    }
+
+    /// Why `folder/<stem>` cannot be the scenario's own folder (no stem, or a file or a symbolic
+    /// link there), or nil.
+    static func problem(_ scenario: LoadedScenario, in folder: String) -> String? {
+        let stem = scenario.stem
+        guard !stem.isEmpty, stem != ".", stem != "..", !stem.contains("/") else {
+            return "error: \(scenario.file.path) has no name to give its output folder\nhelp: rename it to NAME.scenario\n"
+        }
+        let inside = (folder as NSString).appendingPathComponent(stem)
+        var status = stat()
+        if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+            let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
+            return "error: '\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there\n"
+                + "help: move it away, or give another --output folder\n"
+        }
+        return nil
+    }
+
+    /// Creates `folder` and the folders above it that are missing.
+    static func makeWithParents(_ folder: String) throws {
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder, access(parent, F_OK) != 0 { try makeWithParents(parent) }
+        _ = try make(folder)
+    }
+
+    /// Creates `folder` unless it exists; returns whether it created it.
+    static func make(_ folder: String) throws -> Bool {
+        if mkdir(folder, 0o755) == 0 { return true }
+        let code = errno
+        var status = stat()
+        if code == EEXIST, stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return false }
+        throw OutputError(code: code)
+    }
+}
