@@ -65,7 +65,7 @@ public struct CheckCommand: Sendable {
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
-    /// invalid scenario or a refused record mode.
+    /// invalid scenario or a refused record mode; 3 when the JUnit report cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         defer {
             try? standardOutput.flush()
@@ -110,15 +110,20 @@ public struct CheckCommand: Sendable {
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
         }
+        var unwritten = false
         if let junitPath {
             do {
-                try writeAtomically(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8, to: junitPath)
+                try OutputPath(path: junitPath).write(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8,
+                                                      inputs: files, standardOutput: standardOutput)
             } catch {
-                standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n")
+                standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n"
+                    + OutputRefusal.helpLine(for: error))
+                unwritten = true
             }
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
         standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")
+        if unwritten { return 3 }
         if invalid { return 2 }
         return failed > 0 ? 1 : 0
     }
