@@ -13,16 +13,28 @@ package final class AtomicFile {
     private var closed = false
 
     /// Creates the temporary file beside `path`; throws when the folder cannot be written.
+    ///
+    /// Its mode is that of the file at `path` when one is there, else `0666` less the umask
+    /// (applied by the system as the file is created).
     package init(path: String) throws {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var descriptor: Int32 = -1
+        var candidate = ""
+        for _ in 0..<100 {
+            candidate = "\(folder)/.\(name).\(String((0..<6).map { _ in letters.randomElement()! }))"
+            descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
         guard descriptor >= 0 else { throw OutputError(code: errno) }
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        fchmod(descriptor, 0o644)
+        temporaryPath = candidate
+        var existing = stat()
+        if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+            fchmod(descriptor, existing.st_mode & 0o7777)
+        }
         output = FileDescriptorOutput(descriptor: descriptor)
     }
 

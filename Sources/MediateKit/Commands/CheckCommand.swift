@@ -119,9 +119,11 @@ public struct CheckCommand: Sendable {
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
             do {
-                try writeAtomically(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8, to: junitPath)
+                try OutputPath(path: junitPath).write(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8,
+                                                      inputs: files, standardOutput: standardOutput)
             } catch {
-                standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n")
+                standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n"
+                    + OutputRefusal.helpLine(for: error))
                 unwritten = true
             }
         }

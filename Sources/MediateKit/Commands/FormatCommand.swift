@@ -77,9 +77,6 @@ public struct FormatCommand: Sendable {
     private func rewrite(_ path: String, with text: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let file = try AtomicFile(path: target)
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: target))?[.posixPermissions] as? NSNumber {
-            fchmod(file.output.descriptor, mode_t(mode.uint16Value))
-        }
         file.output.write(text)
         try file.commit()
     }

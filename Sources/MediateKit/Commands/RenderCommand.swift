@@ -84,16 +84,11 @@ public struct RenderCommand: Sendable {
         }
         do {
             let bytes = try render(dot, format: resolvedFormat, layout: layout)
-            if let outputPath {
-                try writeAtomically(bytes, to: outputPath)
-            } else if let output = standardOutput as? FileDescriptorOutput {
-                output.write(bytes: bytes)
-            } else {
-                standardOutput.write(String(decoding: bytes, as: UTF8.self))
-            }
+            try OutputPath(path: outputPath ?? "-").write(bytes, inputs: [path], standardOutput: standardOutput)
         } catch {
             let target = outputPath.map { "'\($0)'" } ?? "standard output"
-            standardError.write("error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n")
+            standardError.write("error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                + OutputRefusal.helpLine(for: error))
             return 3
         }
         return code

@@ -30,7 +30,8 @@ public struct ReportCommand: Sendable {
     private func report(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var scenarios: [LoadedScenario] = []
         var invalid = false
-        for path in CheckCommand.scenarioFiles(under: paths) {
+        let files = CheckCommand.scenarioFiles(under: paths)
+        for path in files {
             switch ScenarioLoader.load(path: path, designs: designs) {
             case .success(let scenario): scenarios.append(scenario)
             case .failure(let failure):
@@ -41,13 +42,12 @@ public struct ReportCommand: Sendable {
         if invalid { return 2 }
         let sections = scenarios.map(section)
         let page = HTMLReport.page(sections)
-        if let outputPath {
-            do { try writeAtomically(page.utf8, to: outputPath) } catch {
-                standardError.write("error: cannot write the report '\(outputPath)': \(RunCommand.reason(error))\n")
-                return 3
-            }
-        } else {
-            standardOutput.write(page)
+        do {
+            try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
+        } catch {
+            standardError.write("error: cannot write the report '\(outputPath ?? "-")': \(RunCommand.reason(error))\n"
+                + OutputRefusal.helpLine(for: error))
+            return 3
         }
         return 0
     }

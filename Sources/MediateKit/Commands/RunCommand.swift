@@ -213,6 +213,7 @@ public struct RunCommand: Sendable {
 
     static func reason(_ error: any Error) -> String {
         if let output = error as? OutputError { return output.description }
+        if let refusal = error as? OutputRefusal { return refusal.reason }
         if let graphviz = error as? GraphvizError { return "Graphviz: \(graphviz.message)" }
         return (error as NSError).localizedDescription
     }

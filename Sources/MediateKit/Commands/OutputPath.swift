@@ -1,0 +1,78 @@
+import Foundation
+
+/// A path a command writes one output to (`render -o`, `report -o`, `check --junit`), and the
+/// rules for it, in one place:
+/// - `-` is standard output;
+/// - a character device or a named pipe (`/dev/null`, `/dev/stdout`, a FIFO) is opened and
+///   written, whatever links lead to it, never replaced;
+/// - a symbolic link to anything else is refused, and so is a path that is one of the inputs
+///   (the same device and inode, however it is spelt);
+/// - anything else is written atomically (see `AtomicFile`).
+struct OutputPath {
+    var path: String
+
+    /// Writes `bytes` to the path; throws an `OutputRefusal` or the system's error.
+    /// `inputs` are the files the command read.
+    func write(_ bytes: some Sequence<UInt8>, inputs: [String], standardOutput: any TextOutput) throws {
+        if path == "-" {
+            if let output = standardOutput as? FileDescriptorOutput {
+                output.write(bytes: bytes)
+            } else {
+                standardOutput.write(String(decoding: Array(bytes), as: UTF8.self))
+            }
+            return
+        }
+        var target = stat()
+        if stat(path, &target) == 0 {
+            for input in inputs {
+                var read = stat()
+                if stat(input, &read) == 0, read.st_dev == target.st_dev, read.st_ino == target.st_ino {
+                    throw OutputRefusal(reason: "it is the scenario \(input)",
+                                        help: "give another output path; mediate does not write over what it reads")
+                }
+            }
+            let type = target.st_mode & S_IFMT
+            if type == S_IFCHR || type == S_IFIFO {
+                // What was written to standard output so far goes first, should this be it.
+                try? standardOutput.flush()
+                return try writeToStream(bytes)
+            }
+        }
+        var link = stat()
+        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw OutputRefusal(reason: "it is a symbolic link to '\(destination)', which mediate does not write through",
+                                help: "give the path of the file itself, or remove the link")
+        }
+        let file = try AtomicFile(path: path)
+        file.output.write(bytes: bytes)
+        try file.commit()
+    }
+
+    /// Opens the device or pipe at the path, without creating or truncating anything, and writes.
+    private func writeToStream(_ bytes: some Sequence<UInt8>) throws {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OutputError(code: errno) }
+        defer { close(descriptor) }
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, [S_IFCHR, S_IFIFO].contains(opened.st_mode & S_IFMT) else {
+            throw OutputRefusal(reason: "it changed from a device or pipe to something else while being opened",
+                                help: "write it again")
+        }
+        let output = FileDescriptorOutput(descriptor: descriptor)
+        output.write(bytes: bytes)
+        try output.flush()
+    }
+}
+
+/// An output path that `OutputPath` will not write to: why, and what to do instead.
+struct OutputRefusal: Error, CustomStringConvertible {
+    var reason: String
+    var help: String
+    var description: String { reason }
+
+    /// The `help:` line for `error` when it is a refusal, else nothing.
+    static func helpLine(for error: any Error) -> String {
+        (error as? OutputRefusal).map { "help: \($0.help)\n" } ?? ""
+    }
+}
