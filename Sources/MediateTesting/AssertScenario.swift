@@ -93,7 +93,7 @@ func scenarioIssues(
 
     let registry: DesignRegistry
     do {
-        registry = try referenceRegistry(adding: [design] + designs)
+        registry = try DesignRegistry.reference(adding: [design] + designs)
     } catch {
         return ["cannot register the designs: \(error.message)"]
     }
@@ -132,8 +132,8 @@ func scenarioIssues(
         // Every golden would be written; the ones that match are refused too.
         let failed = Set(result.failures.map(\.path))
         let folder = (command.outputFolder as NSString).appendingPathComponent(LoadedScenario.stem(of: scenarioPath))
-        for name in ["transcript", "messages.dot", "coupling.dot"] {
-            let golden = (folder as NSString).appendingPathComponent("\(kind).\(name)")
+        for name in CheckCommand.goldenNames(of: kind) {
+            let golden = (folder as NSString).appendingPathComponent(name)
             if !failed.contains(golden) { issues.append("record mode all would rewrite \(shown(golden)): \(refusal)") }
         }
     }
@@ -148,19 +148,6 @@ func scenarioIssues(
         issues = issues.map { $0 + note }
     }
     return issues
-}
-
-/// The reference designs followed by `designs`, each once: a design already registered (a
-/// reference design, or one listed twice) is skipped; another design of a taken name is a conflict.
-private func referenceRegistry(adding designs: [any Design.Type]) throws(DesignRegistry.Conflict) -> DesignRegistry {
-    var registry = DesignRegistry.reference
-    for design in designs {
-        if let registered = registry.design(MediatorKind(design.name)), ObjectIdentifier(registered) == ObjectIdentifier(design) {
-            continue
-        }
-        try registry.register(design)
-    }
-    return registry
 }
 
 /// The nearest folder above `filePath` holding `Package.swift`, else the current folder.

@@ -134,6 +134,12 @@ public struct CheckCommand: Sendable {
         return failed > 0 ? 1 : 0
     }
 
+    /// The goldens one case compares, in `<outputFolder>/<stem>/`: its transcript, then its
+    /// message and coupling DOT.
+    public static func goldenNames(of kind: MediatorKind) -> [String] {
+        ["transcript", "messages.dot", "coupling.dot"].map { "\(kind.rawValue).\($0)" }
+    }
+
     /// Checks the one scenario file at `path` under the design registered as `kind` against the
     /// goldens in ``outputFolder``, recording as ``record`` says, and prints nothing: what the
     /// test helper `assertScenario` of MediateTesting is built on.
@@ -180,10 +186,9 @@ public struct CheckCommand: Sendable {
         let messages = DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
         let coupling = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
                                            title: scenario.title, kind: kind)
+        let names = Self.goldenNames(of: kind)
         let produced: [(name: String, text: String, svg: Bool)] = [
-            ("\(kind.rawValue).transcript", transcript.text, false),
-            ("\(kind.rawValue).messages.dot", messages, true),
-            ("\(kind.rawValue).coupling.dot", coupling, true),
+            (names[0], transcript.text, false), (names[1], messages, true), (names[2], coupling, true),
         ]
         var result = CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
                                 stoppedBy: run.summary.stoppedBy)
@@ -199,7 +204,7 @@ public struct CheckCommand: Sendable {
             case .all: write = true
             }
             if write, let problem = OutputFolder.problem(scenario, in: outputFolder) {
-                result.errors.append(problem.split(separator: "\n").first.map { String($0.dropFirst("error: ".count)) } ?? problem)
+                result.errors.append(problem.message)
             } else if write {
                 do {
                     try OutputFolder.makeWithParents(folder)

@@ -15,7 +15,7 @@ enum OutputFolder {
         } else if !isFolder.boolValue {
             return ("error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", 3)
         }
-        if let problem = scenarios.lazy.compactMap({ problem($0, in: folder) }).first { return (problem, 3) }
+        if let problem = scenarios.lazy.compactMap({ problem($0, in: folder) }).first { return (problem.rendered, 3) }
         var seen: [String: String] = [:]
         for scenario in scenarios {
             if let other = seen[scenario.stem], other != scenario.file.path {
@@ -27,19 +27,27 @@ enum OutputFolder {
         return nil
     }
 
+    /// Why a scenario cannot have its own folder: what is wrong, and what to do.
+    struct Problem {
+        var message: String
+        var help: String
+        /// `error: MESSAGE` and `help: HELP`, ready for standard error.
+        var rendered: String { "error: \(message)\nhelp: \(help)\n" }
+    }
+
     /// Why `folder/<stem>` cannot be the scenario's own folder (no stem, or a file or a symbolic
     /// link there), or nil.
-    static func problem(_ scenario: LoadedScenario, in folder: String) -> String? {
+    static func problem(_ scenario: LoadedScenario, in folder: String) -> Problem? {
         let stem = scenario.stem
         guard !stem.isEmpty, stem != ".", stem != "..", !stem.contains("/") else {
-            return "error: \(scenario.file.path) has no name to give its output folder\nhelp: rename it to NAME.scenario\n"
+            return Problem(message: "\(scenario.file.path) has no name to give its output folder", help: "rename it to NAME.scenario")
         }
         let inside = (folder as NSString).appendingPathComponent(stem)
         var status = stat()
         if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
             let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
-            return "error: '\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there\n"
-                + "help: move it away, or give another --output folder\n"
+            return Problem(message: "'\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there",
+                           help: "move it away, or give another --output folder")
         }
         return nil
     }

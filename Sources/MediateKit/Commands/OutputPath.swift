@@ -14,14 +14,7 @@ struct OutputPath {
     /// Writes `bytes` to the path; throws an `OutputRefusal` or the system's error.
     /// `inputs` are the files the command read.
     func write(_ bytes: some Sequence<UInt8>, inputs: [String], standardOutput: any TextOutput) throws {
-        if path == "-" {
-            if let output = standardOutput as? FileDescriptorOutput {
-                output.write(bytes: bytes)
-            } else {
-                standardOutput.write(String(decoding: Array(bytes), as: UTF8.self))
-            }
-            return
-        }
+        if path == "-" { return Array(bytes).withUnsafeBytes { standardOutput.write(utf8: $0) } }
         var target = stat()
         if stat(path, &target) == 0 {
             for input in inputs {
@@ -44,9 +37,7 @@ struct OutputPath {
             throw OutputRefusal(reason: "it is a symbolic link to '\(destination)', which mediate does not write through",
                                 help: "give the path of the file itself, or remove the link")
         }
-        let file = try AtomicFile(path: path)
-        file.output.write(bytes: bytes)
-        try file.commit()
+        try writeAtomically(bytes, to: path)
     }
 
     /// Opens the device or pipe at the path, without creating or truncating anything, and writes.

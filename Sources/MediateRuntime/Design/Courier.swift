@@ -28,8 +28,8 @@ public final class Courier: @unchecked Sendable {
     private let handler: ((Courier.Record) -> Void)?
     /// The run's thread, set when the run starts.
     private var thread: pthread_t?
-    /// Deliveries refused because they came from another thread, and the first receiver's name.
-    let strays = Mutex<(count: Int, first: String?)>((0, nil))
+    /// The receiver of the first delivery refused because it came from another thread.
+    let firstStray = Mutex<String?>(nil)
     /// Any delivery refused from another thread: read without the lock on every design call.
     let hasStrays = Atomic<Bool>(false)
 
@@ -94,9 +94,8 @@ public final class Courier: @unchecked Sendable {
 
     @inline(never)
     private func refuseStray(_ receiver: Member?) {
-        strays.withLock { strays in
-            strays.count += 1
-            if strays.first == nil { strays.first = receiver?.name ?? "(an error report)" }
+        firstStray.withLock { first in
+            if first == nil { first = receiver?.name ?? "(an error report)" }
         }
         hasStrays.store(true, ordering: .releasing)
     }

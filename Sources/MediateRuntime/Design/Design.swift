@@ -81,17 +81,15 @@ public struct Member: Hashable, Sendable {
         filter == nil || filter == type
     }
 
-    /// Equal when name, type, index and run are, as a struct of those four would be.
+    /// Equal when they are the same participant of the same run: a run makes one member for
+    /// each position, so its name and type follow.
     public static func == (left: Member, right: Member) -> Bool {
-        left.identity === right.identity
-            || (left.name == right.name && left.type == right.type && left.index == right.index && left.run == right.run)
+        left.run == right.run && left.index == right.index
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(type)
-        hasher.combine(index)
         hasher.combine(run)
+        hasher.combine(index)
     }
 
     @usableFromInline final class Identity: Sendable {

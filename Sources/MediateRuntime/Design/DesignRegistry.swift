@@ -24,10 +24,12 @@ public struct DesignRegistry: Sendable {
         for design in designs { try register(design) }
     }
 
-    /// Adds `design` under its ``Design/name``; fails when the name is taken or malformed.
+    /// Adds `design` under its ``Design/name``; fails when another type has the name or the
+    /// name is malformed. Registering the same type again changes nothing.
     public mutating func register(_ design: any Design.Type) throws(DesignRegistry.Conflict) {
         let kind = MediatorKind(design.name)
         if let existing = types[kind] {
+            if ObjectIdentifier(existing) == ObjectIdentifier(design) { return }
             throw Conflict(message: "two designs are registered as '\(kind)': \(String(reflecting: existing)) and \(String(reflecting: design))")
         }
         guard Self.isValidName(design.name) else {

@@ -257,10 +257,7 @@ public final class Interpreter {
         case .leave(let name, _):
             emit(.leave(name: name.text))
             if let entry = entries[name.text], let object = entry.object, let mediation {
-                deliveryDepth = 1
-                let error = mediation.unregister(Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak))
-                if let error { report(.delivery(error), depth: 1) }
-                checkStrays(depth: 1)
+                atStep { mediation.unregister(Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)) }
             }
             reportDeallocations()
         case .release(let name, _):
@@ -280,11 +277,21 @@ public final class Interpreter {
     /// Builds the scenario's mediator at its first step, with every participant declared so far.
     private func start() {
         guard mediation == nil else { return }
+        atStep {
+            let built = design.init(participants: pending, courier: courier)
+            pending = []
+            track(built)
+            mediation = built
+            return nil
+        }
+    }
+
+    /// Makes one of a step's calls into the design (building it, a join, a `leave`): what it
+    /// delivers and the error it returns go one level under the step, and a delivery it made
+    /// from another thread stops the run once it returns.
+    private func atStep(_ call: () -> DeliveryError?) {
         deliveryDepth = 1
-        let built = design.init(participants: pending, courier: courier)
-        pending = []
-        track(built)
-        mediation = built
+        if let error = call() { report(.delivery(error), depth: 1) }
         checkStrays(depth: 1)
     }
 
@@ -303,9 +310,7 @@ public final class Interpreter {
         emit(.participant(name: member.name, type: member.type, weak: declaration.isWeak))
         let registration = Registration(member: member, colleague: object, weakly: declaration.isWeak)
         if let mediation {
-            deliveryDepth = 1
-            if let error = mediation.register(registration) { report(.delivery(error), depth: 1) }
-            checkStrays(depth: 1)
+            atStep { mediation.register(registration) }
         } else {
             pending.append(registration)
         }
@@ -319,17 +324,20 @@ public final class Interpreter {
     /// A new mediator of `newDesign` takes over every registered participant, in the old order.
     private func replaceMediator(with newDesign: any Design.Type) {
         emit(.mediator(kind: MediatorKind(newDesign.name), replacement: true))
+        // In a scope of its own: the registrations hold the colleagues strongly, and must be gone
+        // before the deallocations are looked for.
         do {
             let registrations = (mediation?.registered ?? []).compactMap { member -> Registration? in
                 guard let entry = ownEntry(member), let object = entry.object else { return nil }
                 return Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
             }
             design = newDesign
-            deliveryDepth = 1
-            let replacement = newDesign.init(participants: registrations, courier: courier)
-            track(replacement)
-            mediation = replacement
-            checkStrays(depth: 1)
+            atStep {
+                let replacement = newDesign.init(participants: registrations, courier: courier)
+                track(replacement)
+                mediation = replacement
+                return nil
+            }
         }
         reportDeallocations()
     }
@@ -461,7 +469,7 @@ public final class Interpreter {
     /// Stops the run if the design delivered from another thread during its last call.
     private func checkStrays(depth: Int) {
         guard courier.hasStrays.load(ordering: .acquiring), summary.stoppedBy == nil else { return }
-        let first = courier.strays.withLock { $0.first } ?? "?"
+        let first = courier.firstStray.withLock { $0 } ?? "?"
         stop(.design("offThreadDelivery \(first)"), depth: depth)
     }
 
