@@ -188,7 +188,7 @@ _mediate_run() {
     repeating_flags=()
     non_repeating_flags=(-h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --diagnostics-format)
+    non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -206,6 +206,9 @@ _mediate_run() {
         return
         ;;
     '--max-deliveries')
+        return
+        ;;
+    '--max-output')
         return
         ;;
     '--diagnostics-format')
@@ -233,7 +236,7 @@ _mediate_check() {
     repeating_flags=()
     non_repeating_flags=(-h --help)
     repeating_options=()
-    non_repeating_options=(--output --record --junit --jobs --diagnostics-format)
+    non_repeating_options=(--output --record --junit --jobs --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -248,6 +251,9 @@ _mediate_check() {
         return
         ;;
     '--jobs')
+        return
+        ;;
+    '--max-output')
         return
         ;;
     '--diagnostics-format')
@@ -350,12 +356,15 @@ _mediate_report() {
     repeating_flags=()
     non_repeating_flags=(-h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --diagnostics-format)
+    non_repeating_options=(--output -o --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--output'|'-o')
+        return
+        ;;
+    '--max-output')
         return
         ;;
     '--diagnostics-format')

@@ -97,6 +97,9 @@ extension Mediate {
         @Option(help: "The most deliveries a run may make.")
         var maxDeliveries: Int = 10_000_000
 
+        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
+        var maxOutput = ByteCountArgument.default
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
@@ -111,7 +114,8 @@ extension Mediate {
         func run() throws {
             let command = RunCommand(
                 paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
-                limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries), diagnosticFormat: diagnostics.format)
+                limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes),
+                diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -258,6 +262,9 @@ extension Mediate {
         @Option(help: "How many runs at once (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
+        var maxOutput = ByteCountArgument.default
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
@@ -266,7 +273,8 @@ extension Mediate {
 
         func run() throws {
             let command = CheckCommand(paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
-                                       jobs: jobs, diagnosticFormat: diagnostics.format)
+                                       jobs: jobs, limits: RunLimits(maxOutputBytes: maxOutput.value.bytes),
+                                       diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -378,10 +386,15 @@ extension Mediate {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the page here instead of standard output.", valueName: "FILE"))
         var output: String?
 
+        @Option(help: ArgumentHelp("The most bytes of transcripts the page may show, all together (K, M, G: binary multiples).",
+                                   valueName: "SIZE"))
+        var maxOutput = ByteCountArgument.default
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ReportCommand(paths: paths, outputPath: output, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ReportCommand(paths: paths, outputPath: output, designs: Mediate.designs,
+                                     limits: RunLimits(maxOutputBytes: maxOutput.value.bytes), diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -453,6 +466,27 @@ struct DiagnosticOptions: ParsableArguments {
     var choice: ArgumentChoice<DiagnosticFormat> = ArgumentChoice(.text)
 
     var format: DiagnosticFormat { choice.value }
+}
+
+/// A size such as `64M` (see `ByteCount`), shown in `--help` as it was written.
+struct ByteCountArgument: ExpressibleByArgument {
+    var value: ByteCount
+    var written: String
+
+    /// What a run may write unless told otherwise: `RunLimits`' default.
+    static let `default` = ByteCountArgument(value: ByteCount(RunLimits().maxOutputBytes), written: "64M")
+
+    init(value: ByteCount, written: String) {
+        self.value = value
+        self.written = written
+    }
+
+    init?(argument: String) {
+        guard let value = ByteCount(parsing: argument) else { return nil }
+        self.init(value: value, written: argument)
+    }
+
+    var defaultValueDescription: String { written }
 }
 
 /// Any string enum as an option whose choices `--help` lists.

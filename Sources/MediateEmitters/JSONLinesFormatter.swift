@@ -97,6 +97,8 @@ public enum JSONLinesFormatter {
                     (self.error, self.limit, self.step, self.line) = ("depthLimit", limit, step, line)
                 case .deliveryLimit(let limit, let step, let line):
                     (self.error, self.limit, self.step, self.line) = ("deliveryLimit", limit, step, line)
+                case .outputLimit(let limit, let step, let line):
+                    (self.error, self.limit, self.step, self.line) = ("outputLimit", limit, step, line)
                 }
             case .leave(let name):
                 self.event = "leave"

@@ -142,9 +142,13 @@ public final class FormattedSink: EventSink {
     private var tail = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
     private var tailCount = 0
 
-    public init(format: OutputFormat, output: any TextOutput) {
+    /// What this sink has written, in bytes; a run given the same budget stops past its limit.
+    public let budget: OutputBudget
+
+    public init(format: OutputFormat, output: any TextOutput, budget: OutputBudget = OutputBudget()) {
         self.format = format
         self.output = output
+        self.budget = budget
     }
 
     deinit { tail.deallocate() }
@@ -155,17 +159,21 @@ public final class FormattedSink: EventSink {
             if case .delivery(let receiver, let sender, let message, let depth) = event {
                 emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
             } else {
-                output.write(TranscriptFormatter.line(for: event))
-                output.write("\n")
+                writeLine(TranscriptFormatter.line(for: event))
             }
         case .log:
             guard case .log(let text, _) = event else { return }
-            output.write(text)
-            output.write("\n")
+            writeLine(text)
         case .jsonl:
-            output.write(JSONLinesFormatter.line(for: event))
-            output.write("\n")
+            writeLine(JSONLinesFormatter.line(for: event))
         }
+    }
+
+    /// Writes `line` and a newline, and counts them.
+    private func writeLine(_ line: String) {
+        output.write(line)
+        output.write("\n")
+        budget.used += line.utf8.count + 1
     }
 
     /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, written in place into the output,
@@ -193,6 +201,7 @@ public final class FormattedSink: EventSink {
         var receiver = receiver
         receiver.withUTF8 { name in
             let (tail, tailCount) = (tail.baseAddress!, tailCount)
+            budget.used += indent + name.count + tailCount
             output.write(count: indent + name.count + tailCount) { line in
                 line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
                 if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }

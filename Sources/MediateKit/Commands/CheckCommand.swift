@@ -66,7 +66,8 @@ public struct CheckCommand: Sendable {
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
     /// invalid scenario or a refused record mode; 3 when a golden, the JUnit report or standard
-    /// output could not be written, or `--output` cannot take a scenario's goldens.
+    /// output could not be written, `--output` cannot take a scenario's goldens, or a run wrote
+    /// more than ``RunLimits/maxOutputBytes``.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = checkAll(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -174,56 +175,79 @@ public struct CheckCommand: Sendable {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    /// The files one case writes, with their golden paths, and compares or records them.
+    /// The files one case writes, with their golden paths, and compares or records them. The
+    /// transcript is compared with its golden as the run writes it (see `GoldenComparison`); the
+    /// diagrams, which have bounded sizes, in memory.
     func check(_ scenario: LoadedScenario, kind: MediatorKind) -> CaseResult {
-        let transcript = StringOutput()
         guard let design = scenario.designs.design(kind) else {
             return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
                               errors: ["no design is registered as '\(kind)'"])
         }
-        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript)
         let folder = (outputFolder as NSString).appendingPathComponent(scenario.stem)
+        let names = Self.goldenNames(of: kind)
+        let transcriptPath = (folder as NSString).appendingPathComponent(names[0])
+        let transcript = GoldenComparison(goldenPath: transcriptPath)
+        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript)
+        if case .outputLimit = run.summary.stoppedBy {
+            return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [
+                "\(scenario.file.path) [\(kind.rawValue)]: the run wrote more than \(ByteCount(limits.maxOutputBytes)) of "
+                    + "transcript (--max-output), so its goldens were neither compared nor recorded; look for long messages "
+                    + "or reactions that multiply sends, or raise the limit with --max-output SIZE",
+            ], stoppedBy: run.summary.stoppedBy)
+        }
         let messages = DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
         let coupling = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
                                            title: scenario.title, kind: kind)
-        let names = Self.goldenNames(of: kind)
-        let produced: [(name: String, text: String, svg: Bool)] = [
-            (names[0], transcript.text, false), (names[1], messages, true), (names[2], coupling, true),
-        ]
         var result = CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
                                 stoppedBy: run.summary.stoppedBy)
-        for file in produced {
-            let path = (folder as NSString).appendingPathComponent(file.name)
+        compare(transcriptPath, of: scenario, exists: !transcript.isMissing, matches: transcript.matches, into: &result,
+                diff: { transcript.diff(goldenPath: transcriptPath) }) { path in
+            // Written by running again: the run is deterministic, and its output was never held whole.
+            let file = try AtomicFile(path: path)
+            _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
+            try file.commit()
+        }
+        for (name, text) in [(names[1], messages), (names[2], coupling)] {
+            let path = (folder as NSString).appendingPathComponent(name)
             let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-            let matches = golden == file.text
-            let write: Bool
-            switch record {
-            case .never: write = false
-            case .missing: write = golden == nil
-            case .failed: write = !matches
-            case .all: write = true
-            }
-            if write, let problem = OutputFolder.problem(scenario, in: outputFolder) {
-                result.errors.append(problem.message)
-            } else if write {
-                do {
-                    try OutputFolder.makeWithParents(folder)
-                    try writeAtomically(file.text.utf8, to: path)
-                    if file.svg {
-                        let svgPath = String(path.dropLast("dot".count)) + "svg"
-                        try writeAtomically(try Graphviz.render(file.text, layout: .dot, format: .svg), to: svgPath)
-                    }
-                    result.recorded.append(path)
-                } catch {
-                    result.errors.append("\(path): \(RunCommand.reason(error))")
-                }
-            } else if let golden, !matches {
-                result.failures.append((path, UnifiedDiff.diff(expected: golden, actual: file.text) ?? ""))
-            } else if golden == nil {
-                result.failures.append((path, "missing golden: run `mediate check --record missing` to write it\n"))
+            compare(path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
+                    diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }) { path in
+                try writeAtomically(text.utf8, to: path)
+                let svgPath = String(path.dropLast("dot".count)) + "svg"
+                try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
             }
         }
         return result
+    }
+
+    /// Records the golden at `path` with `write` when the record mode asks for it, else notes a
+    /// mismatch (with `diff`) or a missing golden in `result`.
+    private func compare(_ path: String, of scenario: LoadedScenario, exists: Bool, matches: Bool, into result: inout CaseResult,
+                         diff: () -> String, write: (String) throws -> Void) {
+        let shouldWrite: Bool
+        switch record {
+        case .never: shouldWrite = false
+        case .missing: shouldWrite = !exists
+        case .failed: shouldWrite = !matches
+        case .all: shouldWrite = true
+        }
+        if shouldWrite {
+            if let problem = OutputFolder.problem(scenario, in: outputFolder) {
+                result.errors.append(problem.message)
+                return
+            }
+            do {
+                try OutputFolder.makeWithParents((path as NSString).deletingLastPathComponent)
+                try write(path)
+                result.recorded.append(path)
+            } catch {
+                result.errors.append("\(path): \(RunCommand.reason(error))")
+            }
+        } else if !exists {
+            result.failures.append((path, "missing golden: run `mediate check --record missing` to write it\n"))
+        } else if !matches {
+            result.failures.append((path, diff()))
+        }
     }
 
     // MARK: Files

@@ -21,7 +21,9 @@ public struct ReportCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0, 2 when a scenario has errors (no page is written), 3 when the page or standard output cannot be written.
+    /// 0, 2 when a scenario has errors (no page is written), 3 when the transcripts together pass
+    /// ``RunLimits/maxOutputBytes`` (no page is written either) or the page or standard output
+    /// cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -40,7 +42,16 @@ public struct ReportCommand: Sendable {
             }
         }
         if invalid { return 2 }
-        let sections = scenarios.map(section)
+        var sections: [HTMLReport.Section] = []
+        var budget = limits.maxOutputBytes
+        for scenario in scenarios {
+            switch section(scenario, budget: &budget) {
+            case .success(let section): sections.append(section)
+            case .failure(let stop):
+                standardError.write(stop.message)
+                return 3
+            }
+        }
         let page = HTMLReport.page(sections)
         do {
             try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
@@ -52,13 +63,29 @@ public struct ReportCommand: Sendable {
         return 0
     }
 
-    private func section(_ scenario: LoadedScenario) -> HTMLReport.Section {
+    /// Why the page was not written: its transcripts went past `--max-output` together.
+    private struct OverBudget: Error {
+        var message: String
+    }
+
+    /// One scenario's section; its transcripts take their bytes from `budget`, what is left of
+    /// ``RunLimits/maxOutputBytes`` for the whole page.
+    private func section(_ scenario: LoadedScenario, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
         var texts: [(kind: MediatorKind, text: String)] = []
         for kind in scenario.designs.kinds {
             guard let design = scenario.designs.design(kind) else { continue }
             let output = StringOutput()
-            runs.append(KindRun.run(scenario, design: design, limits: limits, output: output))
+            var runLimits = limits
+            runLimits.maxOutputBytes = budget
+            let run = KindRun.run(scenario, design: design, limits: runLimits, output: output)
+            if case .outputLimit = run.summary.stoppedBy {
+                return .failure(OverBudget(message: "error: the report's transcripts would take more than "
+                    + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path) under \(kind.rawValue); "
+                    + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
+            }
+            budget -= output.text.utf8.count
+            runs.append(run)
             texts.append((kind, output.text))
         }
         let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
@@ -67,11 +94,11 @@ public struct ReportCommand: Sendable {
         let dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
         let svg: Result<String, HTMLReport.GraphvizFailure>
         do {
-            svg = .success(String(decoding: try Graphviz.render(dot, layout: .dot, format: .svg), as: UTF8.self))
+            svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
         } catch {
-            svg = .failure(HTMLReport.GraphvizFailure(message: error.message))
+            svg = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
         }
-        return HTMLReport.Section(path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
-                                  transcripts: texts, compareSVG: svg)
+        return .success(HTMLReport.Section(path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
+                                  transcripts: texts, compareSVG: svg))
     }
 }

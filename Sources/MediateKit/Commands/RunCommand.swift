@@ -202,6 +202,9 @@ public struct RunCommand: Sendable {
         case .deliveryLimit(let limit, _, _):
             message = "under \(kind.rawValue), the run went past \(limit) deliveries; it stopped here"
             help = "raise the limit with --max-deliveries N if the scenario really needs more"
+        case .outputLimit(let limit, _, _):
+            message = "under \(kind.rawValue), the run wrote more than \(ByteCount(limit)) of output; it stopped here"
+            help = "look for long messages or reactions that multiply sends, or raise the limit with --max-output SIZE"
         case .design(let text):
             message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
             help = "a design must deliver on the thread that called it, before the call returns (see Courier)"

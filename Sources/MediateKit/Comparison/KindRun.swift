@@ -8,17 +8,19 @@ public struct KindRun: Sendable {
     public var metrics: CouplingMetrics
 
     /// Runs `scenario` under `design`, streaming the transcript in `format` to `output` (nowhere
-    /// when nil), and reads the reference graph at the end of the steps. Without `analyze`, neither
+    /// when nil; the run stops once it has written ``RunLimits/maxOutputBytes``), and reads the reference graph at the end of the steps. Without `analyze`, neither
     /// the message flow nor the references are gathered (a run that only writes its transcript);
     /// without `collectingMessages` only the message flow is skipped (a coupling diagram).
     public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
                            format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
                            collectingMessages: Bool = true) -> KindRun {
         let collector = MessageGraphCollector()
+        let budget = OutputBudget()
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
-        if let output { sinks.append(FormattedSink(format: format, output: output)) }
+        if let output { sinks.append(FormattedSink(format: format, output: output, budget: budget)) }
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
-                                      designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks))
+                                      designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
+                                      budget: budget)
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()
@@ -73,19 +75,23 @@ public struct ComparisonReport: Sendable {
     public var ownKind: MediatorKind
     public var implementations: [Implementation]
 
-    /// Runs `scenario` under every registered design in memory, keeping each transcript only to
-    /// find its first difference.
+    /// Runs `scenario` under every registered design in memory, keeping the own kind's transcript
+    /// and one other at a time, each only until its first difference is found.
     public init(scenario: LoadedScenario, limits: RunLimits = RunLimits()) {
-        var runs: [KindRun] = []
-        var texts: [MediatorKind: String] = [:]
-        for kind in scenario.designs.kinds {
-            guard let design = scenario.designs.design(kind) else { continue }
+        let own = scenario.declaredKind
+        func run(_ kind: MediatorKind) -> (run: KindRun, text: String)? {
+            guard let design = scenario.designs.design(kind) else { return nil }
             let output = StringOutput()
-            runs.append(KindRun.run(scenario, design: design, limits: limits, output: output))
-            texts[kind] = output.text
+            return (KindRun.run(scenario, design: design, limits: limits, output: output), output.text)
         }
-        self.init(scenario: scenario, runs: runs) { kind in
-            texts[kind, default: ""].split(separator: "\n").map(String.init)
+        let ownRun = run(own)
+        let ownText = ownRun?.text ?? ""
+        title = scenario.title
+        ownKind = own
+        implementations = scenario.designs.kinds.compactMap { kind in
+            guard let (run, text) = kind == own ? ownRun : run(kind) else { return nil }
+            return Implementation(run: run, firstDifference: kind == own ? nil : TranscriptDifference.first(
+                expected: ownText.lines, actual: text.lines))
         }
     }
 
@@ -105,5 +111,18 @@ public struct ComparisonReport: Sendable {
     /// The columns of the compare diagram.
     public var columns: [DOTEmitter.Column] {
         implementations.map { DOTEmitter.Column(kind: $0.run.kind, graph: $0.run.references, metrics: $0.run.metrics) }
+    }
+}
+
+extension String {
+    /// The lines of the text without their newlines, found one at a time as they are read.
+    fileprivate var lines: some Sequence<Substring> {
+        var rest = self[...]
+        return sequence(state: ()) { _ -> Substring? in
+            guard !rest.isEmpty else { return nil }
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            defer { rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...] }
+            return rest[..<end]
+        }
     }
 }

@@ -18,21 +18,36 @@ public struct RunLimits: Hashable, Sendable {
     public var maxDepth: Int
     /// The most deliveries a run may make.
     public var maxDeliveries: Int
+    /// The most bytes a run may write, counted by the sink that writes them (see ``OutputBudget``):
+    /// 64 MiB by default.
+    public var maxOutputBytes: Int
 
-    public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000) {
+    public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
+        self.maxOutputBytes = maxOutputBytes
     }
 
     /// The deepest ``maxDepth`` a run takes: its stack is sized for it.
     public static let depthRange = 1...10_000
 
     /// The limits a run keeps: ``maxDepth`` clamped to ``depthRange`` (so that a huge depth
-    /// cannot outgrow the stack the run is given), ``maxDeliveries`` to 0 or more.
+    /// cannot outgrow the stack the run is given), ``maxDeliveries`` and ``maxOutputBytes`` to 0
+    /// or more.
     public var validated: RunLimits {
         RunLimits(maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
-                  maxDeliveries: max(0, maxDeliveries))
+                  maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes))
     }
+}
+
+/// The bytes one run's output has taken, shared by the run and the sink that writes it: the sink
+/// adds what it writes, and the run stops with `! outputLimit` at the first event that takes
+/// ``used`` past ``RunLimits/maxOutputBytes``.
+public final class OutputBudget {
+    /// Bytes written so far.
+    public var used = 0
+
+    public init() {}
 }
 
 /// What a run came to: its counts and whether a limit stopped it.
@@ -129,6 +144,10 @@ public final class Interpreter {
     private let courier = Courier()
     private var hasRun = false
     private let sink: any EventSink
+    /// What the sink has written; read after every event.
+    private let budget: OutputBudget
+    /// Whether the steps are over: the closing lines (`end:`, releases, `leaked:`) are always written.
+    private var closing = false
     /// Called once at the end of the steps, before the scenario releases everything, with every
     /// participant and mediator still alive: what the coupling analysis walks.
     public var inspect: (([ReferenceRoot]) -> Void)?
@@ -158,9 +177,11 @@ public final class Interpreter {
 
     /// Prepares a run of `script` under the design `design`, titled `title`; a run-time
     /// replacement looks its design up in `designs`. Limits are clamped to what
-    /// ``RunLimits/validated`` allows.
+    /// ``RunLimits/validated`` allows. A sink that counts what it writes into `budget` stops the
+    /// run past ``RunLimits/maxOutputBytes``; without a budget nothing is counted.
     public init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
-         sink: any EventSink) {
+         sink: any EventSink, budget: OutputBudget = OutputBudget()) {
+        self.budget = budget
         self.script = script
         self.title = title
         self.kind = MediatorKind(design.name)
@@ -219,6 +240,7 @@ public final class Interpreter {
             execute(statement)
         }
         if summary.stoppedBy == nil { start() }
+        closing = true
         if let inspect { inspect(roots()) }
         emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
                   failedExpectations: summary.failedExpectations))
@@ -484,6 +506,7 @@ public final class Interpreter {
         summary.deliveries += 1
         let depth = deliveryDepth
         sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth)
+        if budget.used > limits.maxOutputBytes { return overBudget(depth: depth) }
         let entry = declarationOrder[receiver.index]
         entry.received += 1
         guard !entry.receives.isEmpty else { return }
@@ -635,13 +658,21 @@ public final class Interpreter {
     }
 
     private func stop(_ error: RunError, depth: Int) {
-        report(error, depth: depth)
         summary.stoppedBy = error
         summary.stoppedAt = stepRange
+        report(error, depth: depth)
     }
 
     private func emit(_ event: TranscriptEvent) {
         sink.emit(event)
+        if budget.used > limits.maxOutputBytes { overBudget(depth: event.depth) }
+    }
+
+    /// Stops the run once its output has passed the budget, unless it has stopped already or its
+    /// steps are over.
+    private func overBudget(depth: Int) {
+        guard summary.stoppedBy == nil, !closing else { return }
+        stop(.outputLimit(limit: limits.maxOutputBytes, step: step, line: stepLine), depth: depth)
     }
 }
 

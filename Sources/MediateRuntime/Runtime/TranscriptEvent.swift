@@ -29,6 +29,17 @@ public enum TranscriptEvent: Hashable, Sendable {
     case end(sends: Int, deliveries: Int, errors: Int, failedExpectations: Int)
     /// `leaked: none` or `leaked: NAME, …` (participants in declaration order, then `mediator`).
     case leaked([String])
+
+    /// How deep the event's line is indented, in levels; 0 for a line that is never indented.
+    var depth: Int {
+        switch self {
+        case .send(_, _, _, _, let depth), .delivery(_, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth),
+             .error(_, let depth), .lifetime(_, _, let depth):
+            return depth
+        case .scenario, .mediator, .participant, .leave, .release, .expectation, .end, .leaked:
+            return 0
+        }
+    }
 }
 
 /// An error line of a run: a design's delivery error, or a limit that stopped the run.
@@ -38,6 +49,8 @@ public enum RunError: Hashable, Sendable {
     case depthLimit(limit: Int, step: Int, line: Int)
     /// The run reached more than `limit` deliveries during step `step` on `line`.
     case deliveryLimit(limit: Int, step: Int, line: Int)
+    /// The run's output passed `limit` bytes during step `step` on `line`.
+    case outputLimit(limit: Int, step: Int, line: Int)
     /// The design broke the rules of ``Courier`` (`offThreadDelivery NAME`), and the run stopped.
     case design(String)
 
@@ -47,6 +60,7 @@ public enum RunError: Hashable, Sendable {
         case .delivery(let error): return error.written
         case .depthLimit(let limit, let step, let line): return "depthLimit \(limit) at step \(step) (line \(line))"
         case .deliveryLimit(let limit, let step, let line): return "deliveryLimit \(limit) at step \(step) (line \(line))"
+        case .outputLimit(let limit, let step, let line): return "outputLimit \(limit) at step \(step) (line \(line))"
         case .design(let text): return text
         }
     }

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Compares what a run writes with a golden file while it is written, reading the golden 64 KiB
+/// at a time, so that neither side is held in memory whole. The run's bytes are kept only while
+/// they are at most ``keptLimit``: enough for the diff of any golden a person reviews.
+package final class GoldenComparison: TextOutput {
+    /// The most bytes of each side ``diff(goldenPath:)`` holds to show a unified diff.
+    package static let keptLimit = 8 << 20
+
+    /// Whether no golden could be opened at the path.
+    package let isMissing: Bool
+    /// Whether the output has differed from the golden so far.
+    package private(set) var differs = false
+    /// The 1-based line on which the output first differs from the golden.
+    package private(set) var firstDifferentLine = 1
+    /// The bytes the run wrote.
+    package private(set) var writtenCount = 0
+    /// The run's bytes, while there are at most ``keptLimit`` of them.
+    private var kept: [UInt8]? = []
+    private let descriptor: Int32
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+    private var chunkStart = 0
+    private var chunkEnd = 0
+
+    /// Opens the golden at `path` for reading (missing when it cannot be opened).
+    package init(goldenPath path: String) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        isMissing = descriptor < 0
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        chunk.deallocate()
+    }
+
+    package func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    package func write(utf8 bytes: UnsafeRawBufferPointer) {
+        writtenCount += bytes.count
+        if kept != nil {
+            if writtenCount <= Self.keptLimit { kept!.append(contentsOf: bytes) } else { kept = nil }
+        }
+        guard !isMissing, !differs, let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            guard chunkStart < chunkEnd || refill() else { return markDifference() }
+            let count = min(bytes.count - offset, chunkEnd - chunkStart)
+            let written = UnsafeRawBufferPointer(start: base + offset, count: count)
+            let golden = UnsafeRawBufferPointer(start: chunk.baseAddress! + chunkStart, count: count)
+            let equal = memcmp(written.baseAddress!, golden.baseAddress!, count) == 0
+            let same = equal ? count : zip(written, golden).prefix { $0 == $1 }.count
+            for byte in written.prefix(same) where byte == UInt8(ascii: "\n") { firstDifferentLine += 1 }
+            if !equal { return markDifference() }
+            offset += count
+            chunkStart += count
+        }
+    }
+
+    package func flush() {}
+
+    /// Whether the run wrote exactly the golden: call once the run is over.
+    package var matches: Bool {
+        if isMissing || differs { return false }
+        if chunkStart < chunkEnd || refill() {
+            markDifference()
+            return false
+        }
+        return true
+    }
+
+    /// The unified diff from the golden at `goldenPath` to what the run wrote when both are at
+    /// most ``keptLimit`` bytes; else where they first differ and how to see the rest.
+    package func diff(goldenPath: String) -> String {
+        var status = stat()
+        let goldenSize = stat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
+        if let kept, goldenSize <= Self.keptLimit, let golden = readWhole(goldenPath) {
+            return UnifiedDiff.diff(expected: String(decoding: golden, as: UTF8.self), actual: String(decoding: kept, as: UTF8.self))
+                ?? ""
+        }
+        return "the output differs from the golden from line \(firstDifferentLine) on; at \(writtenCount) and \(goldenSize) bytes, "
+            + "they are larger than mediate diffs in memory (\(Self.keptLimit) bytes each): write the output to a file "
+            + "and compare the two with `mediate diff`\n"
+    }
+
+    private func markDifference() { differs = true }
+
+    /// Reads the golden's next chunk; false at its end or on a read error.
+    private func refill() -> Bool {
+        while true {
+            let count = read(descriptor, chunk.baseAddress!, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            chunkStart = 0
+            chunkEnd = max(0, count)
+            return count > 0
+        }
+    }
+
+    private func readWhole(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        while bytes.count <= Self.keptLimit {
+            let count = read(descriptor, chunk.baseAddress!, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? bytes : nil }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: chunk.baseAddress!, count: count))
+        }
+        return nil
+    }
+}

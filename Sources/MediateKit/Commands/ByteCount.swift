@@ -1,0 +1,30 @@
+/// A size in bytes as people write it on a command line (`500000`, `64K`, `64M`, `1G`: binary
+/// multiples, an optional `iB` or `B` after the letter) and as messages show it (`64 MiB`).
+public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
+    public var bytes: Int
+
+    public init(_ bytes: Int) { self.bytes = bytes }
+
+    /// Reads `text`, or nil when it is not a size: digits, then at most one of K, M, G (any case),
+    /// optionally followed by `iB` or `B`. A size past `Int.max` is nil too.
+    public init?(parsing text: String) {
+        var digits = Substring(text)
+        var shift = 0
+        for suffix in ["kib", "kb", "k", "mib", "mb", "m", "gib", "gb", "g", "b"] where text.lowercased().hasSuffix(suffix) {
+            digits = text.dropLast(suffix.count)
+            shift = ["k": 10, "m": 20, "g": 30][suffix.prefix(1), default: 0]
+            break
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
+              value <= Int.max >> shift else { return nil }
+        bytes = value << shift
+    }
+
+    /// `64 MiB` when the size is a whole number of KiB, MiB or GiB, else `N bytes`.
+    public var description: String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes > 0 && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import MediateKit
+
+/// Issue 13, items 4 and 12: what a run, `check` and `report` write is bounded by `--max-output`,
+/// and `check` compares a transcript with its golden without holding either whole.
+@Suite("Output budget")
+struct OutputBudgetTests {
+    /// Twenty participants echo every 50,000-byte `ping` to all the others: 380 deliveries of it
+    /// a send, 19 MB of transcript; ten sends pass 64 MiB, in a file of 500 KB.
+    static let fan: String = {
+        var source = "scenario \"fan\"\n"
+        for index in 1...20 { source += "participant P\(index) : Node\n" }
+        source += "on Node receives ping(text) { self -> *: echo(text: text) }\n"
+        let text = String(repeating: "x", count: 50_000)
+        for _ in 1...10 { source += "P1 -> *: ping(text: \"\(text)\")\n" }
+        return source
+    }()
+
+    /// Two participants answering each other: one line deeper each time.
+    static let pingPong = """
+        scenario "deep"
+        participant A : Node
+        participant B : Node
+        on Node receives any { self -> sender: ping }
+        A -> B: ping
+
+        """
+
+    func run(_ source: String, limits: RunLimits, format: OutputFormat = .transcript) throws -> (text: String, summary: RunSummary) {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "budget.scenario", text: source)).get()
+        let output = StringOutput()
+        let run = KindRun.run(scenario, design: scenario.designs.design(MediatorKind("wrapper"))!, limits: limits, format: format,
+                              output: output)
+        return (output.text, run.summary)
+    }
+
+    // MARK: The run
+
+    @Test func theRunStopsAfterTheLineThatPassesTheBudget() throws {
+        let run = try run(Self.pingPong, limits: RunLimits(maxOutputBytes: 150))
+        #expect(run.text == """
+            scenario deep
+            mediator wrapper
+            + A : Node
+            + B : Node
+            1 A -> B ping
+              B <- A ping
+                1.1 B -> A ping
+                  A <- B ping
+                    1.1.1 A -> B ping
+                      B <- A ping
+                      ! outputLimit 150 at step 1 (line 5)
+            end: 3 sends, 3 deliveries, 1 errors, 0 failed expectations
+            leaked: none
+
+            """)
+        #expect(run.summary.stoppedBy == .outputLimit(limit: 150, step: 1, line: 5))
+        #expect(run.summary.exitCode == 3)
+    }
+
+    @Test(arguments: [OutputFormat.transcript, .log, .jsonl])
+    func everyFormatCountsWhatItWrites(format: OutputFormat) throws {
+        let source = Self.pingPong.replacingOccurrences(of: "{ self -> sender: ping }",
+                                                        with: "{\n    log \"{self} got it\"\n    self -> sender: ping\n}")
+        let limit = 4_000
+        let run = try run(source, limits: RunLimits(maxDepth: 10_000, maxOutputBytes: limit), format: format)
+        #expect(run.summary.stoppedBy == .outputLimit(limit: limit, step: 1, line: 8))
+        // Past the limit: the line that passed it, then at most the closing lines.
+        #expect(run.text.utf8.count > limit)
+        #expect(run.text.utf8.count < limit + 800)
+    }
+
+    @Test func aRunWithinTheBudgetIsUnchanged() throws {
+        let whole = try run(Self.pingPong, limits: RunLimits(maxDepth: 20))
+        let exact = try run(Self.pingPong, limits: RunLimits(maxDepth: 20, maxOutputBytes: whole.text.utf8.count))
+        #expect(exact.text == whole.text)
+        #expect(whole.summary.stoppedBy == .depthLimit(limit: 20, step: 1, line: 5))
+    }
+
+    @Test func sizesReadAsPeopleWriteThem() {
+        #expect(ByteCount(parsing: "500000")?.bytes == 500_000)
+        #expect(ByteCount(parsing: "64M")?.bytes == 64 << 20)
+        #expect(ByteCount(parsing: "64MiB")?.bytes == 64 << 20)
+        #expect(ByteCount(parsing: "2k")?.bytes == 2048)
+        #expect(ByteCount(parsing: "1G")?.bytes == 1 << 30)
+        #expect(ByteCount(parsing: "12B")?.bytes == 12)
+        for bad in ["", "M", "-1", "1.5M", "12x", "99999999999999999999", "8589934592G"] {
+            #expect(ByteCount(parsing: bad) == nil, "\(bad)")
+        }
+        #expect(ByteCount(64 << 20).description == "64 MiB")
+        #expect(ByteCount(1000).description == "1000 bytes")
+    }
+
+    // MARK: Comparing with a golden as the run writes
+
+    func compare(_ written: [String], golden: String?) throws -> GoldenComparison {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("g.transcript").path
+        if let golden { try golden.write(toFile: path, atomically: true, encoding: .utf8) }
+        let comparison = GoldenComparison(goldenPath: path)
+        for piece in written { comparison.write(piece) }
+        _ = comparison.matches
+        return comparison
+    }
+
+    @Test func aGoldenIsComparedPieceByPiece() throws {
+        #expect(try compare(["a\nb", "\nc\n"], golden: "a\nb\nc\n").matches)
+        #expect(try compare([], golden: "").matches)
+        let shorter = try compare(["a\nb\n"], golden: "a\nb\nc\n")
+        #expect(!shorter.matches)
+        #expect(shorter.firstDifferentLine == 3)
+        let longer = try compare(["a\nb\nc\nd\n"], golden: "a\nb\nc\n")
+        #expect(!longer.matches)
+        #expect(longer.firstDifferentLine == 4)
+        let changed = try compare(["a\n", "b\nX\n"], golden: "a\nb\nc\n")
+        #expect(changed.firstDifferentLine == 3)
+        let missing = try compare(["a\n"], golden: nil)
+        #expect(missing.isMissing && !missing.matches)
+    }
+
+    @Test func aGoldenPastTheDiffLimitSaysWhereItDiffers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("g.transcript").path
+        let line = String(repeating: "x", count: 1023) + "\n"
+        let lines = GoldenComparison.keptLimit / 1024 + 10
+        try String(repeating: line, count: lines).write(toFile: path, atomically: true, encoding: .utf8)
+        let comparison = GoldenComparison(goldenPath: path)
+        for _ in 0..<(lines - 1) { comparison.write(line) }
+        comparison.write("y\n")
+        #expect(!comparison.matches)
+        #expect(comparison.diff(goldenPath: path).hasPrefix("the output differs from the golden from line \(lines) on"))
+    }
+
+    // MARK: End to end, with the default budget (64 MiB)
+
+    func workspace(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    /// Item 12: a 5-line scenario wrote 500 MB per design at `--max-depth 10000`.
+    @Test func aDeepChainStopsAtTheDefaultBudget() throws {
+        let folder = try workspace(["deep.scenario": Self.pingPong])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try WriteFailureTests().mediate(["run", "deep.scenario", "--max-depth", "10000"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardOutput.utf8.count < (64 << 20) + 40_000)
+        #expect(result.standardOutput.contains("! outputLimit 67108864 at step 1 (line 5)\nend: "))
+        #expect(result.standardOutput.hasSuffix("leaked: none\n"))
+        #expect(result.standardError.contains("the run wrote more than 64 MiB of output; it stopped here"))
+    }
+
+    /// Item 4: `check` held every transcript in memory; a run past the budget is now an error.
+    @Test func checkStopsARunPastTheBudgetAndRecordsNothing() throws {
+        let folder = try workspace(["fan.scenario": Self.fan])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try WriteFailureTests().mediate(["check", "fan.scenario", "--output", "out", "--record", "all", "--jobs", "1"],
+                                                     in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardOutput.contains("error fan.scenario [wrapper]: the run wrote more than 64 MiB of transcript"))
+        #expect(WriteFailureTests().listing(folder.appendingPathComponent("out")).isEmpty)
+    }
+
+    /// Item 4: `report` was killed at 5.3 GB; the page's transcripts now share one budget.
+    @Test func reportWritesNoPagePastTheBudget() throws {
+        let folder = try workspace(["fan.scenario": Self.fan])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try WriteFailureTests().mediate(["report", "fan.scenario", "-o", "page.html"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("error: the report's transcripts would take more than 64 MiB (--max-output)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
+    }
+
+    /// The compare diagram in a report is drawn only within the diagram limit, as `render` draws it:
+    /// a 1,000-participant mesh took 44 s and 2.4 GB.
+    @Test func reportDrawsNoCompareDiagramPastTheDiagramLimit() throws {
+        var source = "scenario \"big\"\nmediator mesh\n"
+        for index in 1...80 { source += "participant P\(index)\n" }
+        source += "P1 -> P2: hi\n"
+        let folder = try workspace(["big.scenario": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try WriteFailureTests().mediate(["report", "big.scenario", "-o", "page.html"], in: folder)
+        #expect(result.status == 0)
+        let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
+        #expect(page.contains("more than mediate asks Graphviz to lay out"))
+        #expect(!page.contains("<svg"))
+    }
+}
