@@ -78,8 +78,11 @@ extension ReferenceGraph {
     public func collapsed() -> ReferenceGraph {
         let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
         let position = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let outgoing = Dictionary(grouping: edges, by: \.from)
+        // Edge positions rather than copies of the edges: a 1,000-participant mesh has a million.
+        var outgoing: [String: [Int]] = [:]
+        for (index, edge) in edges.enumerated() { outgoing[edge.from, default: []].append(index) }
         var collapsedEdges: [Edge] = []
+        collapsedEdges.reserveCapacity(edges.count)
         for source in kept {
             var best: [String: (label: String, ownership: Ownership)] = [:]
             for ownership in Ownership.bestFirst {
@@ -90,7 +93,7 @@ extension ReferenceGraph {
                 while next < queue.count {
                     let (id, label) = queue[next]
                     next += 1
-                    for edge in outgoing[id, default: []] where edge.ownership.rank <= ownership.rank {
+                    for edge in outgoing[id, default: []].lazy.map({ edges[$0] }) where edge.ownership.rank <= ownership.rank {
                         let path = label.isEmpty ? edge.label : label + "." + edge.label
                         if position[edge.to] != nil {
                             if best[edge.to] == nil { best[edge.to] = (path, ownership) }

@@ -116,3 +116,83 @@ package final class GoldenComparison: TextOutput {
         return nil
     }
 }
+
+/// Collects what is written as bytes, for a transcript read back whole (see `FirstLineDifference`).
+package final class BytesOutput: TextOutput {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
+
+    package func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    package func write(utf8 bytes: UnsafeRawBufferPointer) { self.bytes.append(contentsOf: bytes) }
+    package func flush() {}
+}
+
+/// Finds the first line on which a transcript written to it differs from `expected`, line 2 (the
+/// `mediator KIND` header) left out, holding only the line being written.
+package final class FirstLineDifference: TextOutput {
+    private let expected: [UInt8]
+    /// Where the expected line of the same number starts.
+    private var expectedStart = 0
+    private var line = 1
+    private var current: [UInt8] = []
+    /// The first difference: its 1-based line, and each side's line (nil past that side's end).
+    package private(set) var found: (line: Int, expected: String?, actual: String?)?
+
+    package init(expected: [UInt8]) { self.expected = expected }
+
+    package func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    package func write(utf8 bytes: UnsafeRawBufferPointer) {
+        guard found == nil else { return }
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            current.append(contentsOf: bytes[start..<index])
+            start = index + 1
+            endLine()
+            if found != nil { return }
+        }
+        current.append(contentsOf: bytes[start...])
+    }
+
+    package func flush() {}
+
+    /// Ends the comparison once everything is written: the last line without a newline, then any
+    /// lines only `expected` has.
+    package func finish() {
+        if found == nil, !current.isEmpty { endLine() }
+        while found == nil, expectedStart < expected.count {
+            let (bytes, next) = expectedLine()
+            if line != 2 { found = (line, text(bytes), nil) }
+            expectedStart = next
+            line += 1
+        }
+    }
+
+    private func endLine() {
+        defer { current.removeAll(keepingCapacity: true) }
+        guard expectedStart < expected.count else {
+            if line != 2 { found = (line, nil, text(current[...])) }
+            line += 1
+            return
+        }
+        let (bytes, next) = expectedLine()
+        if line != 2, !bytes.elementsEqual(current) {
+            found = (line, text(bytes), text(current[...]))
+            return
+        }
+        expectedStart = next
+        line += 1
+    }
+
+    /// The expected line that starts at `expectedStart`, and where the one after it starts.
+    private func expectedLine() -> (bytes: ArraySlice<UInt8>, next: Int) {
+        let end = expected[expectedStart...].firstIndex(of: UInt8(ascii: "\n")) ?? expected.count
+        return (expected[expectedStart..<end], min(end + 1, expected.count))
+    }
+
+    private func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+}

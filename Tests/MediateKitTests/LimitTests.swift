@@ -24,16 +24,16 @@ struct LimitTests {
 
     // MARK: Files and lines
 
-    @Test func aFileOverSixteenMebibytesIsRefusedFromItsSize() throws {
+    @Test func aFileOverEightMebibytesIsRefusedFromItsSize() throws {
         let url = try temporaryFile("big.scenario", bytes: SourceLimits.maxFileBytes + 1, pattern: "# x\n")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let failure = try #require(ScenarioLoader.load(path: url.path).failure)
         #expect(failure.exitCode == 3)
-        #expect(failure.rendered() == "\(url.path): error: the scenario is 16777217 bytes long; mediate reads at most 16 MiB (16777216 bytes)\n"
+        #expect(failure.rendered() == "\(url.path): error: the scenario is 8388609 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
             + "help: split it into several scenarios\n")
     }
 
-    @Test func aFileOfExactlySixteenMebibytesIsRead() throws {
+    @Test func aFileOfExactlyEightMebibytesIsRead() throws {
         let line = "# " + String(repeating: "x", count: 1021) + "\n"
         let url = try temporaryFile("full.scenario", bytes: SourceLimits.maxFileBytes, pattern: line)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -45,7 +45,7 @@ struct LimitTests {
     @Test func anEndlessStreamStopsAtTheLimit() throws {
         let failure = try #require(ScenarioLoader.load(path: "/dev/zero").failure)
         #expect(failure.exitCode == 3)
-        #expect(failure.rendered().hasPrefix("/dev/zero: error: the scenario is longer than 16777216 bytes"))
+        #expect(failure.rendered().hasPrefix("/dev/zero: error: the scenario is longer than 8388608 bytes"))
     }
 
     @Test func aFolderOrAMissingFileIsAStaticError() throws {

@@ -136,6 +136,28 @@ struct OutputBudgetTests {
         #expect(comparison.diff(goldenPath: path).hasPrefix("the output differs from the golden from line \(lines) on"))
     }
 
+    /// `compare` finds the first difference as each transcript is written; it must agree with
+    /// `TranscriptDifference.first`, which reads two whole texts, whatever the pieces written.
+    @Test func theFirstDifferenceFoundWhileWritingAgreesWithTheWholeTexts() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["a", "b", "mediator wrapper", "mediator mesh", "x y"]
+        for _ in 0..<500 {
+            func lines() -> [String] { (0..<Int.random(in: 0...5, using: &generator)).map { _ in words.randomElement(using: &generator)! } }
+            let expected = lines(), actual = lines()
+            let finder = FirstLineDifference(expected: Array(expected.map { $0 + "\n" }.joined().utf8))
+            var rest = Array(actual.map { $0 + "\n" }.joined().utf8)[...]
+            while !rest.isEmpty {
+                let piece = rest.prefix(Int.random(in: 1...4, using: &generator))
+                rest = rest.dropFirst(piece.count)
+                Array(piece).withUnsafeBytes { finder.write(utf8: $0) }
+            }
+            finder.finish()
+            let whole = TranscriptDifference.first(expected: expected, actual: actual)
+            #expect(finder.found?.line == whole?.line, "\(expected) \(actual)")
+            #expect(finder.found?.expected == whole?.expected && finder.found?.actual == whole?.actual, "\(expected) \(actual)")
+        }
+    }
+
     // MARK: End to end, with the default budget (64 MiB)
 
     func workspace(_ files: [String: String]) throws -> URL {

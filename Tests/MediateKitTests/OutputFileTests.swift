@@ -204,7 +204,7 @@ struct OutputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let endless = try mediate(["validate", "/dev/zero"], in: folder)
         #expect(endless.status == 3)
-        #expect(endless.standardError.hasPrefix("/dev/zero: error: the scenario is longer than 16777216 bytes"))
+        #expect(endless.standardError.hasPrefix("/dev/zero: error: the scenario is longer than 8388608 bytes"))
         let huge = folder.appendingPathComponent("huge.scenario")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)
@@ -212,7 +212,7 @@ struct OutputFileTests {
         try handle.close()
         let result = try mediate(["run", "huge.scenario", "chat.scenario"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "huge.scenario: error: the scenario is 1073741824 bytes long; mediate reads at most 16 MiB (16777216 bytes)\n"
+        #expect(result.standardError == "huge.scenario: error: the scenario is 1073741824 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
             + "help: split it into several scenarios\n")
     }
 }

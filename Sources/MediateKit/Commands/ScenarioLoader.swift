@@ -88,7 +88,7 @@ public enum ScenarioLoader {
         case .failure(.tooLarge(let size)):
             let limit = SourceLimits.maxFileBytes
             let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
-            return .failure(.tooLarge(location: path, message: "the scenario \(what); mediate reads at most 16 MiB (\(limit) bytes)",
+            return .failure(.tooLarge(location: path, message: "the scenario \(what); mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
                                       help: "split it into several scenarios"))
         case .failure(let failure):
             let reason: String

@@ -75,23 +75,23 @@ public struct ComparisonReport: Sendable {
     public var ownKind: MediatorKind
     public var implementations: [Implementation]
 
-    /// Runs `scenario` under every registered design in memory, keeping the own kind's transcript
-    /// and one other at a time, each only until its first difference is found.
+    /// Runs `scenario` under every registered design, keeping the own kind's transcript in memory
+    /// and comparing each other kind's with it line by line as it is written.
     public init(scenario: LoadedScenario, limits: RunLimits = RunLimits()) {
         let own = scenario.declaredKind
-        func run(_ kind: MediatorKind) -> (run: KindRun, text: String)? {
-            guard let design = scenario.designs.design(kind) else { return nil }
-            let output = StringOutput()
-            return (KindRun.run(scenario, design: design, limits: limits, output: output), output.text)
-        }
-        let ownRun = run(own)
-        let ownText = ownRun?.text ?? ""
+        let ownOutput = BytesOutput()
+        let ownRun = scenario.designs.design(own).map { KindRun.run(scenario, design: $0, limits: limits, output: ownOutput) }
         title = scenario.title
         ownKind = own
         implementations = scenario.designs.kinds.compactMap { kind in
-            guard let (run, text) = kind == own ? ownRun : run(kind) else { return nil }
-            return Implementation(run: run, firstDifference: kind == own ? nil : TranscriptDifference.first(
-                expected: ownText.lines, actual: text.lines))
+            if kind == own { return ownRun.map { Implementation(run: $0, firstDifference: nil) } }
+            guard let design = scenario.designs.design(kind) else { return nil }
+            let difference = FirstLineDifference(expected: ownOutput.bytes)
+            let run = KindRun.run(scenario, design: design, limits: limits, output: difference)
+            difference.finish()
+            return Implementation(run: run, firstDifference: difference.found.map {
+                TranscriptDifference(line: $0.line, expected: $0.expected, actual: $0.actual)
+            })
         }
     }
 
@@ -114,15 +114,3 @@ public struct ComparisonReport: Sendable {
     }
 }
 
-extension String {
-    /// The lines of the text without their newlines, found one at a time as they are read.
-    fileprivate var lines: some Sequence<Substring> {
-        var rest = self[...]
-        return sequence(state: ()) { _ -> Substring? in
-            guard !rest.isEmpty else { return nil }
-            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
-            defer { rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...] }
-            return rest[..<end]
-        }
-    }
-}

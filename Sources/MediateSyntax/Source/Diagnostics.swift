@@ -1,6 +1,6 @@
 /// Every static error of one file: what ``Frontend/load(_:)`` fails with.
 public struct Diagnostics: Error, Sendable {
-    /// The most errors reported for one file. A hostile file could hold millions (16 MiB of
+    /// The most errors reported for one file. A hostile file could hold millions (8 MiB of
     /// `@`); past this many, the front end stops collecting and says so.
     public static let limit = 1_000
 

@@ -7,8 +7,11 @@ import Darwin
 /// What `mediate` agrees to read. Past a limit a scenario stops with one clear error and exit 3,
 /// without being read or parsed to its end.
 public enum SourceLimits {
-    /// The largest scenario file, in bytes: 16 MiB.
-    public static let maxFileBytes = 16 << 20
+    /// The largest scenario file, in bytes: 8 MiB.
+    ///
+    /// A file of sends is parsed into about 11 bytes of syntax tree per byte of source: at 8 MiB
+    /// every command stays under 256 MiB of memory (see `Scripts/reliability-scale`).
+    public static let maxFileBytes = 8 << 20
     /// The longest line, in bytes without its newline: 1 MiB.
     public static let maxLineBytes = 1 << 20
     /// The most participants a scenario may declare.

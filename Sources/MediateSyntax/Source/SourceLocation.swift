@@ -1,6 +1,6 @@
 /// A position in a scenario file: 1-based line, 1-based column in characters, and 0-based byte offset.
 ///
-/// Stored in 32 bits each (files are at most 16 MiB), so that a range is 24 bytes: every token
+/// Stored in 32 bits each (files are at most 8 MiB), so that a range is 24 bytes: every token
 /// and syntax node carries one, and the parser copies them by the million on large files.
 public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
     private var storedLine: UInt32
@@ -14,7 +14,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     /// 0-based offset in the file's UTF-8 bytes (after a byte-order mark is skipped).
     public var offset: Int { Int(storedOffset) }
 
-    /// Each value must fit in 32 bits, as every value in a file of at most 16 MiB does.
+    /// Each value must fit in 32 bits, as every value in a file of at most 8 MiB does.
     @inline(__always)
     public init(line: Int, column: Int, offset: Int) {
         storedLine = UInt32(truncatingIfNeeded: line)

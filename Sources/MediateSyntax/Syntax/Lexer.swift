@@ -168,7 +168,7 @@ package struct Lexer {
     @inline(__always)
     private mutating func location(_ offset: Int) -> SourceLocation {
         if offset > firstNonASCII { return locationPastNonASCII(offset) }
-        // Without overflow checks: offsets and columns are below 2^24 (files are at most 16 MiB).
+        // Without overflow checks: offsets and columns are below 2^24 (files are at most 8 MiB).
         return SourceLocation(line: line, column: offset &- lineStart &+ 1, offset: offset)
     }
 
