@@ -9,7 +9,8 @@ import Testing
 /// property values made of the pieces that matter to some output come back exactly from JSON
 /// lines, are recoverable from a transcript that keeps one line per event, and go through DOT
 /// into SVG that is well-formed XML with no element or attribute a plain scenario's SVG lacks.
-/// Mermaid and PlantUML exports escape every text for their language and give it back.
+/// Mermaid and PlantUML exports, `compare`'s table and diffs show no control or bidirectional
+/// character as it is, and give every text back.
 ///
 /// A failure prints the generated case and a `.fixedSeed(…)` trait that replays it.
 @Suite("Generated escaping")
@@ -83,6 +84,35 @@ struct GeneratedEscapingTests {
         }
     }
 
+    @Test func comparisonTablesShowControlAndBidirectionalCharactersEscaped() async throws {
+        await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
+            let table = try generated.comparisonTable()
+            let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+            let plain = try GeneratedCase.plain(generated.kind).comparisonTable()
+            #expect(lines.count == plain.split(separator: "\n", omittingEmptySubsequences: false).count, "one line per row")
+            #expect(!table.unicodeScalars.contains { $0 != "\n" && isShownEscaped($0) }, "\(table.debugDescription)")
+            let suffix = " (its own kind: \(generated.kind.rawValue))"
+            let first = Array(lines[0].unicodeScalars)
+            try #require(first.reversed().starts(with: suffix.unicodeScalars.reversed()))
+            #expect(scalars(Unescape.lineText(first.dropLast(suffix.unicodeScalars.count))) == scalars(Unescape.lineText(generated.title.unicodeScalars)))
+            // The own kind's side of a difference, and the mesh's.
+            for (kind, text) in [(generated.kind.rawValue, generated.text), ("mesh", generated.log)] where generated.kind != .mesh {
+                let shown = try #require(lines.compactMap { Unescape.rest(of: $0, after: "  \(kind): ") }.first)
+                #expect(scalars(Unescape.lineText(shown)) == scalars(Unescape.lineText(text.unicodeScalars)))
+            }
+        }
+    }
+
+    @Test func diffsShowControlAndBidirectionalCharactersEscaped() async throws {
+        await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
+            let plain = try GeneratedCase.plain(generated.kind).run(.transcript)
+            let diff = try #require(UnifiedDiff.diff(expected: plain, actual: try generated.run(.transcript),
+                                                     expectedName: generated.title, actualName: generated.note))
+            let shown = ANSI.diff(diff, when: false)
+            #expect(!shown.unicodeScalars.contains { $0 != "\n" && isShownEscaped($0) }, "\(shown.debugDescription)")
+            #expect(shown.utf8.count { $0 == UInt8(ascii: "\n") } == diff.utf8.count { $0 == UInt8(ascii: "\n") })
+        }
+    }
 }
 
 /// One generated scenario: two participants, a reaction that sets and logs a property and
@@ -161,6 +191,17 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
                                            routedThroughMediator: kind == .mesh ? [] : [kind], output: output)
         _ = Interpreter(script: scenario.script, title: scenario.title, kind: kind, sink: writer).run()
         return output.text
+    }
+
+    /// `compare`'s table, where every kind but the scenario's own first differs from it in a line
+    /// holding `text` against one holding `log` (the mesh) or `text` (the others).
+    func comparisonTable() throws -> String {
+        var report = ComparisonReport(scenario: try loaded())
+        for index in report.implementations.indices where report.implementations[index].run.kind != kind {
+            let other = report.implementations[index].run.kind
+            report.implementations[index].firstDifference = TranscriptDifference(line: 3, expected: text, actual: other == .mesh ? log : text)
+        }
+        return ComparisonFormatter.table(report)
     }
 
     /// The messages and coupling diagrams under `kind`, and the comparison of every kind, drawn as
