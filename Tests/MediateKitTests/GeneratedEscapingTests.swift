@@ -51,6 +51,7 @@ struct GeneratedEscapingTests {
             let svgs = try generated.svgs()
             for svg in svgs {
                 #expect(svg.isWellFormed, "\(svg.parseError ?? "")")
+                #expect(!svg.texts.joined().unicodeScalars.contains { isShownEscaped($0) && $0.value > 0x9F }, "a bidirectional control")
                 let added = Set(svg.elements + svg.attributes).subtracting(allowed[generated.kind]!)
                 #expect(added.isEmpty, "added \(added.sorted())")
             }

@@ -5,9 +5,20 @@ extension Unicode.Scalar {
     package var isHiddenControl: Bool {
         switch value {
         case 0x09: false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: isBidiControl
         }
+    }
+
+    /// Whether this is a bidirectional embedding, override or isolate (U+202A–U+202E,
+    /// U+2066–U+2069), which reorders the text around it wherever it is shown.
+    package var isBidiControl: Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// This scalar as diagnostics show it: `\u{X}`, hex upper case.
+    package var visibleEscape: String {
+        "\\u{" + String(value, radix: 16, uppercase: true) + "}"
     }
 }
 
@@ -19,7 +30,7 @@ extension String {
         var out = ""
         for scalar in unicodeScalars {
             if hidden(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out += scalar.visibleEscape
             } else {
                 out.unicodeScalars.append(scalar)
             }
