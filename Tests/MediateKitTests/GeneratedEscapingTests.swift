@@ -183,15 +183,9 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
         return output.text
     }
 
-    /// The run as a sequence diagram in `dialect`, as `mediate export` writes it.
+    /// The run as a sequence diagram in `dialect`.
     func export(_ dialect: SequenceDiagramWriter.Dialect) throws -> String {
-        let scenario = try loaded()
-        let output = StringOutput()
-        let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
-                                           participants: scenario.participants.map(\.name),
-                                           routedThroughMediator: kind == .mesh ? [] : [kind], output: output)
-        _ = Interpreter(script: scenario.script, title: scenario.title, kind: kind, sink: writer).run()
-        return output.text
+        try ExportTests().export(source, kind: kind, dialect: dialect)
     }
 
     /// `compare`'s table, where every kind but the scenario's own first differs from it in a line

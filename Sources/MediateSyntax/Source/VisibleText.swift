@@ -24,7 +24,7 @@ extension Unicode.Scalar {
 
 extension String {
     /// This text with each scalar that `hidden` picks written `\u{X}` (hex, upper case), as
-    /// diagnostics write it: `\u{1B}` for an escape, `\u{202E}` for a right-to-left override.
+    /// diagnostics write it: `\u{1B}` for ESC, `\u{202E}` for a right-to-left override.
     package func visible(hiding hidden: (Unicode.Scalar) -> Bool = { $0.isHiddenControl }) -> String {
         guard unicodeScalars.contains(where: hidden) else { return self }
         var out = ""
