@@ -5,7 +5,8 @@ enum DOT {
     /// Quotes and backslashes are escaped, so no input can close the string or start a Graphviz escape
     /// (`\N`, `\l`, …); line breaks become `\n`; `&` becomes `&amp;` because Graphviz decodes entities in
     /// labels; characters XML cannot hold (control characters, U+FFFE, U+FFFF) become U+FFFD, since
-    /// Graphviz copies them into SVG as they are. Not for `record` shape labels, where `{|}<>` are syntax.
+    /// Graphviz copies them into SVG as they are; bidirectional controls are shown `\u{X}`. Not for
+    /// `record` shape labels, where `{|}<>` are syntax.
     static func quoted(_ text: String) -> String {
         if text.utf8.allSatisfy(\.isPlainInDOT) { return "\"" + text + "\"" }
         var quoted = "\""
@@ -19,6 +20,7 @@ enum DOT {
                 case "\"": quoted += "\\\""
                 case "\\": quoted += "\\\\"
                 case "&": quoted += "&amp;"
+                case _ where scalar.isBidiControl: quoted += "\\" + scalar.visibleEscape
                 case _ where !scalar.isXMLCharacter: quoted += "\u{FFFD}"
                 default: quoted.unicodeScalars.append(scalar)
                 }
@@ -32,8 +34,8 @@ enum DOT {
     /// The five XML specials become entities; backslashes are doubled, because Graphviz expands `\N`,
     /// `\G`… in these labels too (after reading entities, so `&#92;` would not help) and shows `\\` as one;
     /// line breaks become `<BR/>` (Graphviz would drop a newline character); characters XML cannot hold
-    /// become U+FFFD, which Graphviz's XML parser would reject. Not for attribute values inside the label,
-    /// where `<BR/>` is not allowed.
+    /// become U+FFFD, which Graphviz's XML parser would reject; bidirectional controls are shown `\u{X}`.
+    /// Not for attribute values inside the label, where `<BR/>` is not allowed.
     static func htmlEscaped(_ text: String) -> String {
         var escaped = ""
         for character in text {
@@ -49,6 +51,7 @@ enum DOT {
                 case "\"": escaped += "&quot;"
                 case "'": escaped += "&#39;"
                 case "\\": escaped += "\\\\"
+                case _ where scalar.isBidiControl: escaped += "\\" + scalar.visibleEscape
                 case _ where !scalar.isXMLCharacter: escaped += "\u{FFFD}"
                 default: escaped.unicodeScalars.append(scalar)
                 }

@@ -37,18 +37,18 @@ public final class SequenceDiagramWriter: EventSink {
         let first = lifelines.first?.id ?? "m"
         let last = lifelines.last?.id ?? "m"
         everyone = first == last ? first : "\(first),\(last)"
+        let title = Self.escape(title, for: dialect)
         switch dialect {
         case .mermaid:
             output.write("sequenceDiagram\n")
-            // Mermaid's title runs to the first `#` or `;`, so those two cannot be escaped there.
-            let plainTitle = title.map { "#;".contains($0) ? " " : $0 }
-            output.write("    title \(Self.escape(String(plainTitle), for: dialect)) (\(kind.rawValue))\n")
-            for lifeline in lifelines { output.write("    participant \(lifeline.id) as \(lifeline.name)\n") }
+            output.write("    title \(title) (\(kind.rawValue))\n")
+            for lifeline in lifelines { output.write("    participant \(lifeline.id) as \(Self.escape(lifeline.name, for: dialect))\n") }
         case .plantuml:
             output.write("@startuml\n")
-            output.write("title \(Self.escape(title, for: dialect)) (\(kind.rawValue))\n")
+            output.write("title \(title) (\(kind.rawValue))\n")
             for lifeline in lifelines {
-                output.write("\(lifeline.id == "m" ? "control" : "participant") \"\(lifeline.name)\" as \(lifeline.id)\n")
+                let name = Self.escape(lifeline.name, for: dialect)
+                output.write("\(lifeline.id == "m" ? "control" : "participant") \"\(name)\" as \(lifeline.id)\n")
             }
         }
     }
@@ -108,33 +108,36 @@ public final class SequenceDiagramWriter: EventSink {
         }
     }
 
-    /// Text made inert: Mermaid's `;` (a statement separator), `#` (entity codes) and markup
-    /// brackets become entity codes; PlantUML's creole markup and escape characters become
-    /// numeric character references. Line breaks become spaces.
+    /// Text made inert for `dialect`, on one line. Control characters, bidirectional controls,
+    /// U+2028, U+2029 and what XML cannot hold are written `\u{X}` first, as diagnostics write
+    /// them; line feeds and carriage returns become spaces. Then:
+    /// - Mermaid: every character with a meaning becomes an entity code (`#35;`), which Mermaid
+    ///   decodes only after parsing: `#` `;` (they end a statement), `%` (`%%{…}%%` directives),
+    ///   `:` (after `style`, Mermaid drops the `;` of a later code), `"`, `&`, `<`, `>`, and
+    ///   `ﬂ` `¶`, of which Mermaid's own placeholders for entity codes are made.
+    /// - PlantUML: a backslash is doubled; creole markup, `%` (built-in functions such as
+    ///   `%getenv`), `{` `}` and the other characters with a meaning become character references
+    ///   (`&#35;`). Debian's PlantUML 1.2020 throws on `&#92;` and `&#36;`, so `$` is left as it is.
     static func escape(_ text: String, for dialect: Dialect) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" {
-                out += " "
-                continue
-            }
-            switch dialect {
-            case .mermaid:
-                switch scalar {
-                case "#": out += "#35;"
-                case ";": out += "#59;"
-                case "<": out += "#lt;"
-                case ">": out += "#gt;"
-                default: out.unicodeScalars.append(scalar)
-                }
-            case .plantuml:
-                if "\\~*/_-\"<>&[]|^=#".unicodeScalars.contains(scalar) {
-                    out += "&#\(scalar.value);"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        for scalar in text.visible(hiding: isHiddenInDiagram).unicodeScalars {
+            switch (dialect, scalar) {
+            case (_, "\n"), (_, "\r"): out += " "
+            case (.mermaid, _) where "#;%:\"&<>ﬂ¶".unicodeScalars.contains(scalar): out += "#\(scalar.value);"
+            case (.plantuml, "\\"): out += "\\\\"
+            case (.plantuml, _) where "~*/_-\"<>&[]|^=#%{}".unicodeScalars.contains(scalar): out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether a diagram writes this scalar `\u{X}`: see ``escape(_:for:)``.
+    private static func isHiddenInDiagram(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r": false
+        case "\u{2028}", "\u{2029}": true
+        default: scalar.isHiddenControl || !scalar.isXMLCharacter
+        }
     }
 }

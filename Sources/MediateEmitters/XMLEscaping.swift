@@ -1,7 +1,8 @@
 /// Escaping for text inside XML and HTML: the JUnit report and the report page.
 package enum XML {
     /// `text` escaped for element content and attribute values: the five specials become entities
-    /// (`'` as `&#39;`, which HTML and XML both read), and characters XML cannot hold become U+FFFD.
+    /// (`'` as `&#39;`, which HTML and XML both read), characters XML cannot hold become U+FFFD, and
+    /// bidirectional controls, which would reorder the page's text, are shown `\u{X}`.
     package static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -11,6 +12,7 @@ package enum XML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case _ where scalar.isBidiControl: out += scalar.visibleEscape
             case _ where !scalar.isXMLCharacter: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -30,7 +30,7 @@ struct ExportTests {
     @Test func mermaidRoutesThroughTheMediatorWithNumbersAndNotes() throws {
         #expect(try export(source, dialect: .mermaid) == """
             sequenceDiagram
-                title Relay   1 (protocol-extension)
+                title Relay#59; #35;1 (protocol-extension)
                 participant p1 as A
                 participant p2 as B
                 participant p3 as C
@@ -42,10 +42,10 @@ struct ExportTests {
                 p2->>m: 1.1 pong
                 m->>p3: 1.1 pong
                 Note over p2: ! missingReceiver D
-                m->>p1: 2 "a#59;b#35;c#lt;d#gt;"
-                m->>p2: 2 "a#59;b#35;c#lt;d#gt;"
-                m->>p3: 2 "a#59;b#35;c#lt;d#gt;"
-                Note over p1,m: leaked: none
+                m->>p1: 2 #34;a#59;b#35;c#60;d#62;#34;
+                m->>p2: 2 #34;a#59;b#35;c#60;d#62;#34;
+                m->>p3: 2 #34;a#59;b#35;c#60;d#62;#34;
+                Note over p1,m: leaked#58; none
 
             """)
     }
@@ -63,5 +63,33 @@ struct ExportTests {
         #expect(text.contains("control \"mediator\" as m\n"))
         #expect(text.contains("m -> p1 : 2 &#34;a;b&#35;c&#60;d&#62;&#34;\n"))
         #expect(text.hasSuffix("note over p1, m : leaked: none\n@enduml\n"))
+    }
+
+    /// What Debian's PlantUML (1.2020) was seen to read: `\\` as a backslash, where `&#92;` throws;
+    /// `&#37;` as a percent sign, where `%getenv(…)` is called; `&#123;` as a brace, where `{{` in a
+    /// title is a syntax error. Control characters, U+2028 and U+202E are written `\u{X}`.
+    @Test func plantUMLSpellsWhatDebiansPlantUMLReadsWithoutError() throws {
+        let text = try export("""
+            scenario "a\\\\b %getenv(\\"HOME\\") \\{\\{ \\u{1B} \\u{2028}"
+            participant A
+            participant B
+            A -> B: "\\u{85}\\u{202E}"
+            """, dialect: .plantuml)
+        #expect(text.hasPrefix(#"""
+            @startuml
+            title a\\b &#37;getenv(&#34;HOME&#34;) &#123;&#123; \\u&#123;1B&#125; \\u&#123;2028&#125; (protocol-extension)
+            """#))
+        #expect(text.contains(#"p1 -> m : 1 &#34;\\u&#123;85&#125;\\u&#123;202E&#125;&#34;"#))
+    }
+
+    @Test func mermaidWritesEntityCodesForDirectivesQuotesAndColons() throws {
+        let text = try export(#"""
+            scenario "%%\{init: \{\"theme\": \"dark\"\}\}%% \u{1B}"
+            participant A
+            participant B
+            A -> B: "style:#a;"
+            """#, dialect: .mermaid)
+        #expect(text.contains("    title #37;#37;{init#58; {#34;theme#34;#58; #34;dark#34;}}#37;#37; \\u{1B} (protocol-extension)\n"))
+        #expect(text.contains("    p1->>m: 1 #34;style#58;#35;a#59;#34;\n"))
     }
 }

@@ -9,6 +9,8 @@ import Testing
 /// property values made of the pieces that matter to some output come back exactly from JSON
 /// lines, are recoverable from a transcript that keeps one line per event, and go through DOT
 /// into SVG that is well-formed XML with no element or attribute a plain scenario's SVG lacks.
+/// Mermaid and PlantUML exports, `compare`'s table and diffs show no control or bidirectional
+/// character as it is, and give every text back.
 ///
 /// A failure prints the generated case and a `.fixedSeed(…)` trait that replays it.
 @Suite("Generated escaping")
@@ -49,10 +51,67 @@ struct GeneratedEscapingTests {
             let svgs = try generated.svgs()
             for svg in svgs {
                 #expect(svg.isWellFormed, "\(svg.parseError ?? "")")
+                #expect(!svg.texts.joined().unicodeScalars.contains { isShownEscaped($0) && $0.value > 0x9F }, "a bidirectional control")
                 let added = Set(svg.elements + svg.attributes).subtracting(allowed[generated.kind]!)
                 #expect(added.isEmpty, "added \(added.sorted())")
             }
             try generated.checkMessagesDiagram(texts: svgs[0].texts)
+        }
+    }
+
+    @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
+    func exportsEscapeEveryTextForTheirLanguage(dialect: SequenceDiagramWriter.Dialect) async throws {
+        await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
+            let lines = try generated.export(dialect).split(separator: "\n", omittingEmptySubsequences: false)
+            let plain = try GeneratedCase.plain(generated.kind).export(dialect).split(separator: "\n", omittingEmptySubsequences: false)
+            try #require(lines.count == plain.count, "one line per event")
+            var quoted: [[String]] = []
+            for line in lines {
+                let texts = try #require(DiagramText.texts(in: line, dialect), "not a \(dialect) line: \(line.debugDescription)")
+                for text in texts {
+                    let decoded = try #require(DiagramText.decoded(text, dialect), "not escaped: \(text.debugDescription)")
+                    #expect(!decoded.unicodeScalars.contains(where: isEscapedInDiagrams), "\(decoded.debugDescription)")
+                    if DiagramText.title(in: line, dialect) == nil { quoted.append(Unescape.quotedStrings(in: decoded[...])) }
+                }
+            }
+            let title = try #require(lines.compactMap { DiagramText.title(in: $0, dialect) }.first)
+            #expect(scalars(Unescape.lineText(try #require(DiagramText.decoded(title, dialect)).unicodeScalars))
+                    == scalars(Unescape.lineText(oneLine(generated.title).unicodeScalars)))
+            // An expectation repeats its literal as written, so its line breaks may be in the text as they are.
+            let expected = [[generated.text], [generated.argument], [generated.note, generated.setValue], [generated.note]]
+            for strings in quoted where !strings.isEmpty {
+                #expect(expected.map { $0.map { scalars(oneLine($0)) } }.contains(strings.map { scalars(oneLine($0)) }), "\(strings)")
+            }
+        }
+    }
+
+    @Test func comparisonTablesShowControlAndBidirectionalCharactersEscaped() async throws {
+        await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
+            let table = try generated.comparisonTable()
+            let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+            let plain = try GeneratedCase.plain(generated.kind).comparisonTable()
+            #expect(lines.count == plain.split(separator: "\n", omittingEmptySubsequences: false).count, "one line per row")
+            #expect(!table.unicodeScalars.contains { $0 != "\n" && isShownEscaped($0) }, "\(table.debugDescription)")
+            let suffix = " (its own kind: \(generated.kind.rawValue))"
+            let first = Array(lines[0].unicodeScalars)
+            try #require(first.reversed().starts(with: suffix.unicodeScalars.reversed()))
+            #expect(scalars(Unescape.lineText(first.dropLast(suffix.unicodeScalars.count))) == scalars(Unescape.lineText(generated.title.unicodeScalars)))
+            // The own kind's side of a difference, and the mesh's.
+            for (kind, text) in [(generated.kind.rawValue, generated.text), ("mesh", generated.log)] where generated.kind != .mesh {
+                let shown = try #require(lines.compactMap { Unescape.rest(of: $0, after: "  \(kind): ") }.first)
+                #expect(scalars(Unescape.lineText(shown)) == scalars(Unescape.lineText(text.unicodeScalars)))
+            }
+        }
+    }
+
+    @Test func diffsShowControlAndBidirectionalCharactersEscaped() async throws {
+        await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
+            let plain = try GeneratedCase.plain(generated.kind).run(.transcript)
+            let diff = try #require(UnifiedDiff.diff(expected: plain, actual: try generated.run(.transcript),
+                                                     expectedName: generated.title, actualName: generated.note))
+            let shown = ANSI.diff(diff, when: false)
+            #expect(!shown.unicodeScalars.contains { $0 != "\n" && isShownEscaped($0) }, "\(shown.debugDescription)")
+            #expect(shown.utf8.count { $0 == UInt8(ascii: "\n") } == diff.utf8.count { $0 == UInt8(ascii: "\n") })
         }
     }
 }
@@ -122,6 +181,22 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
         let output = StringOutput()
         _ = KindRun.run(try loaded(), kind: kind, format: format, analyze: false, output: output)
         return output.text
+    }
+
+    /// The run as a sequence diagram in `dialect`.
+    func export(_ dialect: SequenceDiagramWriter.Dialect) throws -> String {
+        try ExportTests().export(source, kind: kind, dialect: dialect)
+    }
+
+    /// `compare`'s table, where every kind but the scenario's own first differs from it in a line
+    /// holding `text` against one holding `log` (the mesh) or `text` (the others).
+    func comparisonTable() throws -> String {
+        var report = ComparisonReport(scenario: try loaded())
+        for index in report.implementations.indices where report.implementations[index].run.kind != kind {
+            let other = report.implementations[index].run.kind
+            report.implementations[index].firstDifference = TranscriptDifference(line: 3, expected: text, actual: other == .mesh ? log : text)
+        }
+        return ComparisonFormatter.table(report)
     }
 
     /// The messages and coupling diagrams under `kind`, and the comparison of every kind, drawn as
@@ -242,7 +317,8 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
         "<![CDATA[", "<!--", "-->", "<script>", "</text>", "<b>", "=\"x\"", "{", "}", "{self}", "%s", "$(x)",
         "\n", "\r", "\r\n", "\t", "\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}",
         "\u{FFFD}", "😄", "👩‍👩‍👧", "🇫🇷", "e\u{301}", "\u{301}", "\u{200D}", "\u{200F}", "\u{202E}", "日本",
-        "ß", " ", "  ", "—",
+        "ß", " ", "  ", "—", "\u{9B}", "\u{2029}", "\u{2066}", "%", "%getenv(\"HOME\")", "%%{init: {}}%%", "{{", "}}",
+        "|||", "~", "$", "&#92;", "&#36;", "#35;", ":", "style:#", "ﬂ°", "¶ß", "**", "__", "//",
     ]
 
     /// Identifiers that mean something elsewhere: DOT keywords, SVG and HTML element names, words
@@ -403,5 +479,81 @@ enum Unescape {
               let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
         scalars = scalars[(close + 1)...]
         return scalar
+    }
+}
+
+/// Whether text shown on a terminal must write this scalar as an escape, as diagnostics do: control
+/// characters but tab (C0, DEL, C1) and bidirectional controls.
+func isShownEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+}
+
+/// Whether a diagram must write this scalar as an escape: as on a terminal, and also U+2028 and
+/// U+2029 (PlantUML rejects them) and what XML cannot hold.
+func isEscapedInDiagrams(_ scalar: Unicode.Scalar) -> Bool {
+    isShownEscaped(scalar) || [0x2028, 0x2029, 0xFFFE, 0xFFFF].contains(scalar.value)
+}
+
+/// `text` on one line, as diagrams write it: line feeds and carriage returns as spaces.
+func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+}
+
+/// Reads the texts back from a Mermaid or PlantUML export.
+enum DiagramText {
+    /// The texts of one line of an export (title, participant name, arrow or note text), or nil
+    /// when the line has another shape than the writer's.
+    static func texts(in line: Substring, _ dialect: SequenceDiagramWriter.Dialect) -> [Substring]? {
+        let id = "(?:p[0-9]+|m)"
+        let shapes = switch dialect {
+        case .mermaid: ["sequenceDiagram", "    title (.*) \\([a-z-]+\\)", "    participant \(id) as (.*)",
+                        "    \(id)->>\(id): (.*)", "    Note over \(id)(?:,\(id))?: (.*)", ""]
+        case .plantuml: ["@startuml", "@enduml", "title (.*) \\([a-z-]+\\)", "(?:participant|control) \"([^\"]*)\" as \(id)",
+                         "\(id) -> \(id) : (.*)", "note over \(id)(?:, \(id))? : (.*)", ""]
+        }
+        for shape in shapes {
+            // Scalar by scalar: a text that starts with a combining mark or a ZWJ joins the space before it.
+            guard let match = try? Regex(shape).matchingSemantics(.unicodeScalar).wholeMatch(in: line) else { continue }
+            return match.output.dropFirst().compactMap(\.substring)
+        }
+        return nil
+    }
+
+    /// The text of a title line, or nil for another line.
+    static func title(in line: Substring, _ dialect: SequenceDiagramWriter.Dialect) -> Substring? {
+        guard line.unicodeScalars.starts(with: (dialect == .mermaid ? "    title " : "title ").unicodeScalars) else { return nil }
+        return texts(in: line, dialect)?.first
+    }
+
+    /// `text` decoded: entity codes (`#35;` in Mermaid, `&#35;` in PlantUML, which also doubles a
+    /// backslash) give their character. Nil when a character that means something to the
+    /// language is left as it is, or for `&#92;` and `&#36;`, which Debian's PlantUML throws on.
+    static func decoded(_ text: Substring, _ dialect: SequenceDiagramWriter.Dialect) -> String? {
+        let special: Set<Unicode.Scalar> = dialect == .mermaid
+            ? Set("#;%:\"&<>ﬂ¶".unicodeScalars) : Set("\\~*/_-\"<>&[]|^=#%{}".unicodeScalars)
+        let entity = dialect == .mermaid ? "#" : "&#"
+        var out = String.UnicodeScalarView()
+        var rest = text.unicodeScalars[...]
+        while let scalar = rest.first {
+            if dialect == .plantuml, rest.starts(with: ["\\", "\\"]) {
+                out.append("\\")
+                rest = rest.dropFirst(2)
+            } else if rest.starts(with: entity.unicodeScalars), let end = rest.firstIndex(of: ";"),
+                      let value = UInt32(String(String.UnicodeScalarView(rest[rest.index(rest.startIndex, offsetBy: entity.count)..<end]))),
+                      let decoded = Unicode.Scalar(value), dialect == .mermaid || ![92, 36].contains(value) {
+                out.append(decoded)
+                rest = rest[rest.index(after: end)...]
+            } else if special.contains(scalar) || isEscapedInDiagrams(scalar) {
+                return nil
+            } else {
+                out.append(scalar)
+                rest = rest.dropFirst()
+            }
+        }
+        return String(out)
     }
 }

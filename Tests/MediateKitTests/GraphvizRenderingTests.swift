@@ -167,6 +167,14 @@ struct GraphvizRenderingTests {
         #expect(DOT.htmlEscaped(#"\N and \"#) == #"\\N and \\"#)
         #expect(DOT.htmlEscaped("bell\u{7} ünï 🧑‍🚀") == "bell\u{FFFD} ünï 🧑‍🚀")
     }
+
+    /// A right-to-left override or isolate would reorder the text around it in the SVG or on the
+    /// report page; it is shown as diagnostics show it (in DOT, with its backslash escaped).
+    @Test func bidirectionalControlsAreShownEscaped() {
+        #expect(DOT.quoted("a\u{202E}b\u{2066}") == #""a\\u{202E}b\\u{2066}""#)
+        #expect(DOT.htmlEscaped("a\u{202E}b") == #"a\\u{202E}b"#)
+        #expect(XML.escaped("a\u{202E}b\u{2069}c\u{85}") == "a\\u{202E}b\\u{2069}c\u{85}")
+    }
 }
 
 /// What an SVG document holds, read with `XMLParser`: its element names, its attributes (as

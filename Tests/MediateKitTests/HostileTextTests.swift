@@ -4,8 +4,9 @@ import Testing
 @testable import MediateKit
 @testable import MediateDesigns
 
-/// Titles and messages with quotes, backslashes, markup, braces, newlines and emoji go through
-/// the DOT emitters and Graphviz into SVG that is well-formed XML with nothing injected.
+/// Titles and messages with quotes, backslashes, markup, braces, newlines, emoji and a
+/// right-to-left override go through the DOT emitters and Graphviz into SVG that is well-formed
+/// XML with nothing injected, and the override shown `\u{202E}`.
 @Suite("Hostile text through DOT to SVG")
 struct HostileTextTests {
     static let source = #"""
@@ -15,6 +16,7 @@ struct HostileTextTests {
         on Node receives hit { self -> sender: reply(text: "</text><script>x") }
         A -> B: "<svg onload=\"f(1)\">\\\"\{\}\n😄&lt;"
         A -> B: hit(l: "\\", o: "]]>", e: "👩‍👩‍👧")
+        A -> B: "\u{202E}gnp.exe"
         """#
 
     static func svgs() throws -> [String: String] {
@@ -37,6 +39,7 @@ struct HostileTextTests {
             #expect(!parsed.elements.contains("b"), "\(name) has a b element")
             #expect(parsed.texts.contains { $0.contains("<script>alert(\"x\")</script> ]]> &amp; \\ {braces}") },
                     "\(name) lost the title")
+            #expect(!svg.unicodeScalars.contains("\u{202E}"), "\(name) has a right-to-left override")
         }
     }
 
@@ -46,5 +49,6 @@ struct HostileTextTests {
         #expect(texts.contains(#"1: "<svg onload=\"f(1)\">\\\"{}\n😄&lt;""#))
         #expect(texts.contains(#"2: hit(l: "\\", o: "]]>", e: "👩‍👩‍👧")"#))
         #expect(texts.contains(#"2.1: reply(text: "</text><script>x")"#))
+        #expect(texts.contains(#"3: "\u{202E}gnp.exe""#))
     }
 }

@@ -33,6 +33,12 @@ struct ShellTests {
         #expect(ANSI.diff(diff, when: false) == diff)
     }
 
+    @Test func diffsShowControlCharactersEscapedAndKeepCRLFLinesApart() throws {
+        let diff = try #require(UnifiedDiff.diff(expected: "a\r\n\u{1B}[2J\n", actual: "a\n\u{202E}b\n", expectedName: "golden\u{7}"))
+        #expect(ANSI.diff(diff, when: false) == "--- golden\\u{7}\n+++ actual\n@@ -1,2 +1,2 @@\n-a\\u{D}\n-\\u{1B}[2J\n+a\n+\\u{202E}b\n")
+        #expect(ANSI.diff(diff, when: true).contains("\u{1B}[31m-a\\u{D}\u{1B}[0m\n\u{1B}[31m-\\u{1B}[2J\u{1B}[0m\n"))
+    }
+
     @Test func initWritesAStarterThatRunsAndNeverOverwrites() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

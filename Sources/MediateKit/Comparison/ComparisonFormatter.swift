@@ -14,6 +14,7 @@ public enum ComparisonFormatter {
 
     /// Two tables: the metrics of each kind, then each participant's fan-in, fan-out and
     /// instability per kind; then each kind's first difference from the scenario's own kind.
+    /// The title and transcript lines show control and bidirectional characters as `\u{X}`.
     public static func table(_ report: ComparisonReport) -> String {
         let kinds = report.implementations
         var rows: [[String]] = [["", ] + kinds.map { $0.run.kind.rawValue }]
@@ -27,7 +28,7 @@ public enum ComparisonFormatter {
         row("participant-to-participant") { String($0.participantToParticipant) }
         row("cycles") { $0.cycles.isEmpty ? "none" : $0.cycles.map { "(" + $0.joined(separator: " ") + ")" }.joined(separator: " ") }
         row("leaked") { $0.leaked.isEmpty ? "none" : $0.leaked.joined(separator: " ") }
-        var out = "\(report.title) (its own kind: \(report.ownKind.rawValue))\n\n" + layout(rows)
+        var out = "\(report.title.visible()) (its own kind: \(report.ownKind.rawValue))\n\n" + layout(rows)
 
         var fans: [[String]] = [["fan-in / fan-out / instability"] + kinds.map { $0.run.kind.rawValue }]
         let names = kinds.first?.run.metrics.participants.map(\.name) ?? []
@@ -44,8 +45,8 @@ public enum ComparisonFormatter {
                 out += "\(kind): the scenario's own kind\n"
             } else if let difference = implementation.firstDifference {
                 out += "\(kind): first differs at line \(difference.line)\n"
-                out += "  \(report.ownKind.rawValue): \(difference.expected ?? "(end of transcript)")\n"
-                out += "  \(kind): \(difference.actual ?? "(end of transcript)")\n"
+                out += "  \(report.ownKind.rawValue): \(difference.expected?.visible() ?? "(end of transcript)")\n"
+                out += "  \(kind): \(difference.actual?.visible() ?? "(end of transcript)")\n"
             } else {
                 out += "\(kind): same transcript as \(report.ownKind.rawValue)\n"
             }

@@ -30,11 +30,14 @@ package enum ANSI {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Colours a unified diff: removed lines red, added green, hunk headers cyan, file headers bold.
+    /// A unified diff as a person reads it: control and bidirectional characters written `\u{X}`
+    /// (see `String.visible`), and when `enabled`, removed lines red, added green, hunk headers
+    /// cyan, file headers bold.
     package static func diff(_ diff: String, when enabled: Bool) -> String {
-        guard enabled else { return diff }
-        return diff.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            let text = String(line)
+        // Split at every LF byte: Swift reads CRLF as one character, which would hide the break.
+        diff.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> String in
+            let text = String(decoding: line, as: UTF8.self).visible()
+            guard enabled else { return text }
             if text.hasPrefix("---") || text.hasPrefix("+++") { return paint(text, "1", when: true) }
             if text.hasPrefix("@@") { return paint(text, "36", when: true) }
             if text.hasPrefix("-") { return paint(text, "31", when: true) }

@@ -62,21 +62,11 @@ package enum DiagnosticPrinter {
     /// hostile file can neither drive the terminal nor disguise the line. `--format log` never
     /// comes here: it prints the program's own text as it is.
     static func visible(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isHidden) else { return line }
-        return line.map(visible).joined()
+        line.visible()
     }
 
     private static func visible(_ character: Character) -> String {
-        guard character.unicodeScalars.contains(where: isHidden) else { return String(character) }
-        return character.unicodeScalars.map { isHidden($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
-    }
-
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
+        String(character).visible()
     }
 
     /// The source line and caret line for a token on a line longer than ``widestLine``: the bytes

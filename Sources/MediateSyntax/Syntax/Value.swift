@@ -103,7 +103,7 @@ public enum Value: Hashable, Sendable {
     /// A control character as the language's escape: `\n` for a line feed, else `\u{X}` (hex,
     /// upper case), such as `\u{D}` for a carriage return.
     package static func escaped(control scalar: Unicode.Scalar) -> String {
-        scalar == "\n" ? "\\n" : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        scalar == "\n" ? "\\n" : scalar.visibleEscape
     }
 }
 
