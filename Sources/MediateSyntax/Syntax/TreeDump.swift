@@ -18,6 +18,15 @@ extension Script {
     }
 }
 
+extension Statement {
+    /// One statement's part of ``Script/dump()``, as a tree of its own.
+    func dump() -> String {
+        var lines: [String] = []
+        DumpNode(statement: self).render(into: &lines, lead: "", childLead: "")
+        return lines.joined(separator: "\n")
+    }
+}
+
 /// One line of a tree dump and the lines under it.
 private struct DumpNode {
     var label: String
