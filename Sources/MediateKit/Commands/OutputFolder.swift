@@ -56,15 +56,35 @@ enum OutputFolder {
     static func makeWithParents(_ folder: String) throws {
         let parent = (folder as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != folder, access(parent, F_OK) != 0 { try makeWithParents(parent) }
-        _ = try make(folder)
+        guard mkdir(folder, 0o755) != 0 else { return }
+        let code = errno
+        if !existsAsFolder(folder, after: code) { throw OutputError(code: code) }
     }
 
-    /// Creates `folder` unless it exists; returns whether it created it.
+    /// Creates `folder` unless it exists; returns whether it created it. A folder it creates is
+    /// registered with `InterruptCleanup` until ``forget(_:removing:)``.
     static func make(_ folder: String) throws -> Bool {
-        if mkdir(folder, 0o755) == 0 { return true }
-        let code = errno
-        var status = stat()
-        if code == EEXIST, stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return false }
+        let code = InterruptCleanup.withLock { pending -> Int32 in
+            guard mkdir(folder, 0o755) == 0 else { return errno }
+            pending.folders.append(folder)
+            return 0
+        }
+        if code == 0 { return true }
+        if existsAsFolder(folder, after: code) { return false }
         throw OutputError(code: code)
+    }
+
+    /// Unregisters `folder`, which this process created, after removing it if it is empty.
+    static func forget(_ folder: String, removing: Bool = true) {
+        InterruptCleanup.withLock { pending in
+            if removing { rmdir(folder) }
+            pending.folders.removeAll { $0 == folder }
+        }
+    }
+
+    /// Whether `mkdir` failed with `code` because `folder` is there already.
+    static func existsAsFolder(_ folder: String, after code: Int32) -> Bool {
+        var status = stat()
+        return code == EEXIST && stat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

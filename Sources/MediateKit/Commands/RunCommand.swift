@@ -109,7 +109,7 @@ public struct RunCommand: Sendable {
         func stage(_ bytes: some Sequence<UInt8>, as name: String) throws {
             let file = try AtomicFile(path: path(name))
             file.output.write(bytes: bytes)
-            try file.close()
+            try file.finish()
             staged[name] = file
             order.append(name)
         }
@@ -128,7 +128,7 @@ public struct RunCommand: Sendable {
                 staged[name] = file
                 order.append(name)
                 let run = KindRun.run(scenario, design: design, limits: limits, format: format, output: file.output)
-                try file.close()
+                try file.finish()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
                 try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
@@ -145,10 +145,11 @@ public struct RunCommand: Sendable {
                                  as: "compare")
                 try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
-            for name in order { try staged[name]!.commit() }
+            try AtomicFile.commit(order.map { staged[$0]! })
+            if createdFolder { OutputFolder.forget(folder, removing: false) }
         } catch {
             for file in staged.values { file.discard() }
-            if createdFolder { rmdir(folder) }
+            if createdFolder { OutputFolder.forget(folder) }
             if let error = error as? GraphvizError {
                 standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
                     + "help: nothing was written under '\(folder)'\n")
