@@ -125,6 +125,59 @@ struct InterruptedWriteTests {
         #expect(left.contains("protocol-extension.transcript"))
     }
 
+    /// Issue 13, item 9: two runs into one folder at once leave the files of one of them, every
+    /// time (the second waits for the first).
+    @Test func twoRunsIntoOneFolderLeaveOneRunsFiles() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let chat = try String(contentsOf: folder.appendingPathComponent("x.scenario"), encoding: .utf8)
+        var references: [[String: Data]] = []
+        for run in ["a", "b"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("\(run)/ref"), withIntermediateDirectories: true)
+            let text = chat.replacingOccurrences(of: "scenario \"Chat\"", with: "scenario \"Run \(run)\"")
+            #expect(text != chat)
+            try text.write(to: folder.appendingPathComponent("\(run)/x.scenario"), atomically: true, encoding: .utf8)
+            #expect(try files.mediate(["run", "\(run)/x.scenario", "--mediator", "all", "--output", "\(run)/ref"], in: folder).status == 0)
+            references.append(try files.snapshot(folder.appendingPathComponent("\(run)/ref/x")))
+        }
+        let out = folder.appendingPathComponent("out/x")
+        for trial in 1...40 {
+            try? FileManager.default.removeItem(at: out)
+            let runs = try ["a", "b"].map { try start(["run", "\($0)/x.scenario", "--mediator", "all", "--output", "out"], in: folder) }
+            for run in runs { run.waitUntilExit() }
+            #expect(runs.map(\.terminationStatus) == [0, 0])
+            let written = try files.snapshot(out)
+            #expect(references.contains(written), "trial \(trial): out/x mixes the files of both runs")
+        }
+    }
+
+    /// Issue 13, item 9: `run --output` and `check --record` wait for another process's lock on
+    /// the scenario's folder, say so, write nothing meanwhile, and start over when that process
+    /// removed the folder (as a run that failed does).
+    @Test(arguments: [["run", "x.scenario", "--mediator", "all", "--output", "out"],
+                      ["check", "x.scenario", "--output", "out", "--record", "all"]])
+    func aWriterWaitsForTheFolderLock(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out/x")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let held = open(out.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(held, LOCK_EX) == 0)
+        let process = try start(arguments, in: folder)
+        let log = folder.appendingPathComponent("err.txt")
+        let note = "note: another process is writing into 'out/x'; waiting for it to finish\n"
+        let waiting = eventually { (try? String(contentsOf: log, encoding: .utf8)) == note || !process.isRunning }
+        #expect(waiting && process.isRunning, "it should wait for the lock")
+        #expect(names(in: out).isEmpty)
+        rmdir(out.path)
+        close(held)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: log, encoding: .utf8).hasPrefix(note))
+        #expect(names(in: out).filter { $0.hasSuffix(".transcript") }.count == 4)
+        #expect(!names(in: out).contains { $0.hasPrefix(".") })
+    }
+
     /// Issue 13, item 14: a name of up to 255 bytes is written, whatever its temporary file's
     /// name would have been (ASCII, then a 2-byte letter that must not be cut in half).
     @Test(arguments: [String(repeating: "a", count: 241), String(repeating: "é", count: 123)])

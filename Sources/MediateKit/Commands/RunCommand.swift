@@ -118,9 +118,11 @@ public struct RunCommand: Sendable {
             try stage(dot.utf8, as: name + ".dot")
             try stage(svg, as: name + ".svg")
         }
-        var createdFolder = false
+        // Held until the files are in place, or thrown away (see FolderLock).
+        var lock: FolderLock?
+        defer { lock?.release() }
         do {
-            createdFolder = try OutputFolder.make(folder)
+            lock = try FolderLock(folder, standardError: standardError)
             for kind in kinds {
                 guard let design = designs.design(kind) else { continue }
                 let name = "\(kind.rawValue).\(format.fileExtension)"
@@ -146,10 +148,8 @@ public struct RunCommand: Sendable {
                 try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
             try AtomicFile.commit(order.map { staged[$0]! })
-            if createdFolder { OutputFolder.forget(folder, removing: false) }
         } catch {
             for file in staged.values { file.discard() }
-            if createdFolder { OutputFolder.forget(folder) }
             if let error = error as? GraphvizError {
                 standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
                     + "help: nothing was written under '\(folder)'\n")
