@@ -9,10 +9,12 @@ public enum MediateCommandLine {
     /// Runs the command line on the process's arguments with the four reference designs and
     /// `designs` (your own), then exits with the command's exit code. Two designs under one name,
     /// or a name a scenario cannot write, end it at once with exit 2 and a message naming both.
+    /// SIGINT and SIGTERM remove what the command had not finished writing (see `InterruptCleanup`).
     ///
     /// A package's designs tool is a `main.swift` of one line:
     /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`.
     public static func main(designs: [any Design.Type] = []) -> Never {
+        InterruptCleanup.installSignalHandlers()
         let registry: DesignRegistry
         do {
             registry = try DesignRegistry.reference(adding: designs)

@@ -333,7 +333,7 @@ struct FormatterTests {
 
     @Test func theMeaningCheckSeesWhatFormattingMustKeep() throws {
         func sameMeaning(_ text: String, _ other: String) throws -> Bool {
-            func read(_ text: String) throws -> (Script, [Comment]) {
+            func read(_ text: String) throws -> (Script, [MediateSyntax.Comment]) {
                 let file = SourceFile(path: "t.scenario", text: text)
                 return (try Frontend.load(file, designs: .reference).get(), Comment.all(in: file))
             }

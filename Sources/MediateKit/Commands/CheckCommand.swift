@@ -102,7 +102,7 @@ public struct CheckCommand: Sendable {
             standardError.write(refusal.message)
             return refusal.code
         }
-        let results = runAll(scenarios)
+        let results = record == .never ? runAll(scenarios) : recordAll(scenarios, standardError: standardError)
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []
 
         for result in results {
@@ -173,6 +173,17 @@ public struct CheckCommand: Sendable {
             }
         }
         return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// ``runAll(_:)`` while recording: one scenario at a time, holding its folder's lock (see
+    /// `FolderLock`), so that another process recording or running into it waits. When the folder
+    /// cannot be made or locked, each case reports why as it writes.
+    func recordAll(_ scenarios: [LoadedScenario], standardError: any TextOutput) -> [CaseResult] {
+        scenarios.flatMap { scenario in
+            let lock = try? FolderLock((outputFolder as NSString).appendingPathComponent(scenario.stem), standardError: standardError)
+            defer { lock?.release() }
+            return runAll([scenario])
+        }
     }
 
     /// The files one case writes, with their golden paths, and compares or records them. The

@@ -56,15 +56,88 @@ enum OutputFolder {
     static func makeWithParents(_ folder: String) throws {
         let parent = (folder as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != folder, access(parent, F_OK) != 0 { try makeWithParents(parent) }
-        _ = try make(folder)
+        guard mkdir(folder, 0o755) != 0 else { return }
+        let code = errno
+        if !existsAsFolder(folder, after: code) { throw OutputError(code: code) }
     }
 
-    /// Creates `folder` unless it exists; returns whether it created it.
-    static func make(_ folder: String) throws -> Bool {
-        if mkdir(folder, 0o755) == 0 { return true }
-        let code = errno
-        var status = stat()
-        if code == EEXIST, stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { return false }
-        throw OutputError(code: code)
+    /// Unregisters `folder`, which this process created, after removing it if it is empty.
+    static func forget(_ folder: String, removing: Bool = true) {
+        InterruptCleanup.withLock { pending in
+            if removing { rmdir(folder) }
+            pending.folders.removeAll { $0 == folder }
+        }
     }
+
+    /// Whether `mkdir` failed with `code` because `folder` is there already.
+    static func existsAsFolder(_ folder: String, after code: Int32) -> Bool {
+        var status = stat()
+        return code == EEXIST && stat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on a scenario's output folder, `DIR/<stem>`, held by
+/// `run --output` and `check --record` while they write there, so that two processes never mix
+/// their files in it: the second waits for the first, and says so once on standard error.
+///
+/// The lock is on the folder itself, so nothing is added to it. Where the file system cannot
+/// lock (some network file systems), writers go ahead unlocked.
+final class FolderLock {
+    let folder: String
+    /// The folder's descriptor, which holds the lock; -1 once released.
+    private var descriptor: Int32
+    /// Whether this process made the folder, which ``release()`` then removes if it is empty.
+    private let created: Bool
+
+    /// Makes `folder` (and the folders above it) unless it exists, and locks it, waiting while
+    /// another process holds it. When the other process removed it meanwhile (its run failed), or
+    /// put something else in its place, starts over.
+    init(_ folder: String, standardError: any TextOutput) throws {
+        var waited = false
+        while true {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if !parent.isEmpty { try OutputFolder.makeWithParents(parent) }
+            // A folder this process makes is registered for removal on a signal only once it holds
+            // its lock, so that a signal never removes a folder another process has locked.
+            let (descriptor, created, locked) = try InterruptCleanup.withLock { pending in
+                let made = mkdir(folder, 0o755) == 0
+                let code = errno
+                if !made, !OutputFolder.existsAsFolder(folder, after: code) { throw OutputError(code: code) }
+                let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    let code = errno
+                    if made { rmdir(folder) }
+                    throw OutputError(code: code)
+                }
+                let locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK
+                if made && locked { pending.folders.append(folder) }
+                return (descriptor, made && locked, locked)
+            }
+            if !locked {
+                if !waited {
+                    standardError.write("note: another process is writing into '\(folder)'; waiting for it to finish\n")
+                    try? standardError.flush()
+                    waited = true
+                }
+                while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+            }
+            if isStill(folder, theFileOf: descriptor) {
+                (self.folder, self.descriptor, self.created) = (folder, descriptor, created)
+                return
+            }
+            if created { OutputFolder.forget(folder, removing: false) }
+            close(descriptor)
+        }
+    }
+
+    /// Gives the lock back, after removing the folder if this process made it and left it empty
+    /// (its run failed): a process waiting for it then starts over.
+    func release() {
+        guard descriptor >= 0 else { return }
+        if created { OutputFolder.forget(folder) }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
 }

@@ -109,7 +109,7 @@ public struct RunCommand: Sendable {
         func stage(_ bytes: some Sequence<UInt8>, as name: String) throws {
             let file = try AtomicFile(path: path(name))
             file.output.write(bytes: bytes)
-            try file.close()
+            try file.finish()
             staged[name] = file
             order.append(name)
         }
@@ -118,9 +118,11 @@ public struct RunCommand: Sendable {
             try stage(dot.utf8, as: name + ".dot")
             try stage(svg, as: name + ".svg")
         }
-        var createdFolder = false
+        // Held until the files are in place, or thrown away (see FolderLock).
+        var lock: FolderLock?
+        defer { lock?.release() }
         do {
-            createdFolder = try OutputFolder.make(folder)
+            lock = try FolderLock(folder, standardError: standardError)
             for kind in kinds {
                 guard let design = designs.design(kind) else { continue }
                 let name = "\(kind.rawValue).\(format.fileExtension)"
@@ -128,7 +130,7 @@ public struct RunCommand: Sendable {
                 staged[name] = file
                 order.append(name)
                 let run = KindRun.run(scenario, design: design, limits: limits, format: format, output: file.output)
-                try file.close()
+                try file.finish()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
                 try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
@@ -145,10 +147,9 @@ public struct RunCommand: Sendable {
                                  as: "compare")
                 try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
-            for name in order { try staged[name]!.commit() }
+            try AtomicFile.commit(order.map { staged[$0]! })
         } catch {
             for file in staged.values { file.discard() }
-            if createdFolder { rmdir(folder) }
             if let error = error as? GraphvizError {
                 standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
                     + "help: nothing was written under '\(folder)'\n")
