@@ -18,8 +18,9 @@ public struct FormatCommand: Sendable {
     }
 
     /// Formats every file; the highest code wins: 0 done (or, with `check`, every file is
-    /// formatted), 1 with `check` a file is not formatted, 2 a file cannot be read or has static
-    /// errors (it is left as it is), 3 a file or standard output could not be written.
+    /// formatted), 1 with `check` a file is not formatted, 2 a file cannot be read, has static
+    /// errors or is not a regular file (it is left as it is), 3 a file is past a size limit, or
+    /// it or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         for path in CheckCommand.scenarioFiles(under: paths) {
@@ -29,11 +30,12 @@ public struct FormatCommand: Sendable {
     }
 
     private func format(_ path: String, standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if case .failure(let failure) = ScenarioLoader.load(path: path, designs: nil) {
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            }
-            return 2
+        let data: [UInt8], read: stat
+        switch ScenarioLoader.read(path: path) {
+        case .success(let result): (data, read) = result
+        case .failure(let failure):
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
+            return failure.exitCode
         }
         let file = SourceFile(path: path, bytes: data)
         let formatted: String
@@ -48,7 +50,7 @@ public struct FormatCommand: Sendable {
                 notes: [.help("please report this with the file")]))
             return 3
         }
-        guard Array(formatted.utf8) != Array(data) else { return 0 }
+        guard Array(formatted.utf8) != data else { return 0 }
         if check {
             // The diff is of lines, so it is taken after CRLF and a byte-order mark are read away;
             // when they are all that differs, a line says so.
@@ -57,10 +59,16 @@ public struct FormatCommand: Sendable {
                                            actualName: "\(path) (formatted)") {
                 standardOutput.write(diff)
             }
-            if file.bytes != Array(data) {
+            if file.bytes != data {
                 standardOutput.write("\(path): CRLF line endings or a byte-order mark; formatted files have LF and none\n")
             }
             return 1
+        }
+        guard (read.st_mode & S_IFMT) == S_IFREG else {
+            standardError.write(diagnosticFormat.renderFileError(
+                path: path, message: "fmt rewrites files, and this is a pipe or a device; it is left as it is",
+                notes: [.help("give the scenario file itself, or use --check to see the difference")]))
+            return 2
         }
         do {
             try rewrite(path, with: formatted)
