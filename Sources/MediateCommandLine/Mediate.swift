@@ -183,7 +183,7 @@ extension Mediate {
         @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects).")
         var layout: ArgumentChoice<GraphvizLayout>?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"))
         var output: String?
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -258,7 +258,7 @@ extension Mediate {
         @Option(help: "When to write goldens.")
         var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
 
-        @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "FILE"))
+        @Option(help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"))
         var junit: String?
 
         @Option(help: "How many runs at once (default: the number of cores).")
@@ -385,7 +385,7 @@ extension Mediate {
         @Argument(help: "Scenario files or folders (default: Scenarios).")
         var paths: [String] = []
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write the page here instead of standard output.", valueName: "FILE"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"))
         var output: String?
 
         @Option(help: ArgumentHelp("The most bytes of transcripts the page may show, all together (K, M, G: binary multiples).",
@@ -435,9 +435,10 @@ extension Mediate {
                 One statement a line, single spaces, blank lines kept (one at most), blocks on one \
                 line or one item a line indented 4 spaces; strings, numbers and comments stay as \
                 written, so no transcript changes. Prints 'formatted PATH' for each file it \
-                rewrites (atomically). With --check, writes nothing, prints a unified diff for each \
-                file that is not formatted and exits 1. Files with errors are left as they are \
-                (exit 2).
+                rewrites: atomically, or in place when it has hard links, keeping its owner, group \
+                and mode. A file changed while it was formatted is left as it is (exit 3). With \
+                --check, writes nothing, prints a unified diff for each file that is not formatted \
+                and exits 1. Files with errors, pipes and devices are left as they are (exit 2).
 
                 Examples:
                   mediate fmt Scenarios/*.scenario

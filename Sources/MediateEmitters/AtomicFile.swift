@@ -29,8 +29,8 @@ package final class AtomicFile {
     /// Creates the temporary file beside `path`, after sweeping stale ones from its folder;
     /// throws when the folder cannot be written.
     ///
-    /// Its mode is that of the file at `path` when one is there, else `0666` less the umask
-    /// (applied by the system as the file is created).
+    /// Its mode is that of the file at `path` when one is there, less set-user-ID and set-group-ID,
+    /// else `0666` less the umask (applied by the system as the file is created).
     package init(path: String) throws {
         self.path = path
         let slash = path.lastIndex(of: "/")
@@ -60,7 +60,7 @@ package final class AtomicFile {
         self.temporaryPath = temporaryPath
         var existing = stat()
         if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
-            fchmod(descriptor, existing.st_mode & 0o7777)
+            fchmod(descriptor, existing.st_mode & 0o7777 & ~(S_ISUID | S_ISGID))
         }
         output = FileDescriptorOutput(descriptor: descriptor)
     }

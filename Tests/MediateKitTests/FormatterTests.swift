@@ -382,11 +382,14 @@ struct CommentTests {
 
 @Suite("mediate fmt")
 struct FormatCommandTests {
-    func fmt(_ workspace: Workspace, _ paths: [String], check: Bool = false) -> (code: Int32, out: String, err: String) {
+    /// Runs `fmt` on `paths` of `workspace`, calling `beforeWriting` (see `FormatCommand`) on the way.
+    func fmt(_ workspace: Workspace, _ paths: [String], check: Bool = false,
+             beforeWriting: (@Sendable (String) -> Void)? = nil) -> (code: Int32, out: String, err: String) {
         let out = StringOutput()
         let err = StringOutput()
-        let code = FormatCommand(paths: paths.map(workspace.path), check: check)
-            .execute(standardOutput: out, standardError: err)
+        var command = FormatCommand(paths: paths.map(workspace.path), check: check)
+        command.beforeWriting = beforeWriting
+        let code = command.execute(standardOutput: out, standardError: err)
         return (code, out.text.replacingOccurrences(of: workspace.root.path + "/", with: ""),
                 err.text.replacingOccurrences(of: workspace.root.path + "/", with: ""))
     }

@@ -75,10 +75,10 @@ struct InterruptedWriteTests {
     func aSignalRemovesWhatTheRunHadNotFinished(signal: Int32, folderExisted: Bool) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // 20 participants, 500,000 sends: 9.5 million deliveries, a transcript of hundreds of MB.
+        // 40 participants, 200,000 sends: 7.8 million deliveries, a transcript of hundreds of MB.
         let generator = Process()
         generator.executableURL = packageRoot.appendingPathComponent("Scripts/generate-scenario")
-        generator.arguments = ["20", "500000"]
+        generator.arguments = ["40", "200000"]
         let big = folder.appendingPathComponent("big.scenario")
         #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         generator.standardOutput = try FileHandle(forWritingTo: big)

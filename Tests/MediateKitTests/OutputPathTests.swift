@@ -142,6 +142,17 @@ struct OutputPathTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
     }
 
+    /// `--help` says so under the option that takes the path.
+    @Test(arguments: Writer.allCases)
+    func helpSaysADashIsStandardOutput(writer: Writer) throws {
+        let command = writer == .junit ? "check" : writer.rawValue
+        let option = writer == .junit ? "--junit <FILE>" : "-o, --output <FILE>"
+        let result = try mediate([command, "--help"], in: packageRoot)
+        let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let entry = try #require(help.range(of: option, options: .backwards), "\(command) --help has no \(option)")
+        #expect(help[entry.upperBound...].prefix(80).contains("('-': standard output"), "\(help)")
+    }
+
     /// A link to a file is refused, as `run --output` refuses a linked `DIR/<stem>`: the link
     /// and the file it points to are left as they were.
     @Test(arguments: Writer.allCases)

@@ -82,23 +82,25 @@ public enum ScenarioLoader {
     /// Reads, parses and checks one file against `designs` (nil: any design name passes); a file
     /// past ``SourceLimits/maxFileBytes`` is not read.
     public static func load(path: String, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
-        switch readSource(path: path) {
-        case .success(let bytes):
-            return load(SourceFile(path: path, bytes: bytes), designs: designs)
-        case .failure(.tooLarge(let size)):
-            let limit = SourceLimits.maxFileBytes
-            let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
-            return .failure(.tooLarge(location: path, message: "the scenario \(what); mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
-                                      help: "split it into several scenarios"))
-        case .failure(let failure):
+        read(path: path).flatMap { load(SourceFile(path: path, bytes: $0.bytes), designs: designs) }
+    }
+
+    /// Reads one file's bytes (see `readSource`), with what `fstat` said of it as it was opened.
+    static func read(path: String) -> Result<(bytes: [UInt8], status: stat), Failure> {
+        readSource(path: path).mapError { failure in
             let reason: String
             switch failure {
+            case .tooLarge(let size):
+                let limit = SourceLimits.maxFileBytes
+                let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
+                return .tooLarge(location: path, message: "the scenario \(what); mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
+                                 help: "split it into several scenarios")
             case .missing: reason = "no such file"
             case .folder: reason = "it is a folder"
+            case .idlePipe: reason = "it is a pipe with nothing writing to it, and mediate does not wait for a writer"
             case .unreadable(let system): reason = "it cannot be read (\(system))"
-            case .tooLarge: reason = ""
             }
-            return .failure(.unreadable(path: path, reason: reason))
+            return .unreadable(path: path, reason: reason)
         }
     }
 

@@ -26,6 +26,8 @@ public enum SourceLimits {
 package enum ReadFailure: Error, Equatable {
     case missing
     case folder
+    /// A pipe with nothing in it and nothing writing to it.
+    case idlePipe
     /// The system's reason, e.g. "Permission denied".
     case unreadable(String)
     /// Larger than ``SourceLimits/maxFileBytes``; the size when the file says it, else nil.
@@ -34,17 +36,25 @@ package enum ReadFailure: Error, Equatable {
 
 /// Reads a file's bytes, but never more than ``SourceLimits/maxFileBytes``: a larger regular file
 /// is refused from its size alone, and a stream (a pipe, `/dev/zero`) once it goes past the limit.
-package func readSource(path: String) -> Result<[UInt8], ReadFailure> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+/// Also returns what `fstat` said of the file as it was opened.
+///
+/// A pipe is read only while something writes to it: it is opened without waiting for a writer,
+/// and one that is empty with no writer (a named pipe nobody opened) is refused, not waited on.
+package func readSource(path: String) -> Result<(bytes: [UInt8], status: stat), ReadFailure> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
         return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-    if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.folder) }
-    let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+    let type = status.st_mode & S_IFMT
+    if type == S_IFDIR { return .failure(.folder) }
+    let isRegular = type == S_IFREG
     if isRegular, status.st_size > SourceLimits.maxFileBytes { return .failure(.tooLarge(Int(status.st_size))) }
+    // A pipe's first read does not wait: it tells a writer (data, or EAGAIN) from none (the end).
+    var waits = type != S_IFIFO
+    if waits { blockOnRead(descriptor) }
 
     // One byte past the limit tells a file at the limit from a larger one.
     let capacity = SourceLimits.maxFileBytes + 1
@@ -55,19 +65,31 @@ package func readSource(path: String) -> Result<[UInt8], ReadFailure> {
             guard bytes.count < capacity else { break }
             bytes += [UInt8](repeating: 0, count: min(bytes.count, capacity - bytes.count))
         }
-        let read = bytes.withUnsafeMutableBytes { buffer in
-            Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        let got = bytes.withUnsafeMutableBytes { buffer in
+            read(descriptor, buffer.baseAddress! + count, buffer.count - count)
         }
-        if read < 0 {
-            if errno == EINTR { continue }
-            return .failure(.unreadable(String(cString: strerror(errno))))
+        let code = errno
+        if !waits {
+            if got == 0 { return .failure(.idlePipe) }
+            blockOnRead(descriptor)
+            waits = true
+            if got < 0, code == EAGAIN { continue }
         }
-        if read == 0 { break }
-        count += read
+        if got < 0 {
+            if code == EINTR { continue }
+            return .failure(.unreadable(String(cString: strerror(code))))
+        }
+        if got == 0 { break }
+        count += got
     }
     guard count <= SourceLimits.maxFileBytes else { return .failure(.tooLarge(nil)) }
     bytes.removeSubrange(count...)
-    return .success(bytes)
+    return .success((bytes, status))
+}
+
+/// Clears `O_NONBLOCK`: reads wait for data from here on.
+private func blockOnRead(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
 }
 
 extension SourceFile {
