@@ -173,7 +173,7 @@ public final class FormattedSink: EventSink {
     private func writeLine(_ line: String) {
         output.write(line)
         output.write("\n")
-        budget.used += line.utf8.count + 1
+        budget.used.pointee += line.utf8.count + 1
     }
 
     /// The hot path of a run: `RECEIVER <- SENDER MESSAGE`, written in place into the output,
@@ -201,7 +201,7 @@ public final class FormattedSink: EventSink {
         var receiver = receiver
         receiver.withUTF8 { name in
             let (tail, tailCount) = (tail.baseAddress!, tailCount)
-            budget.used += indent + name.count + tailCount
+            budget.used.pointee += indent + name.count + tailCount
             output.write(count: indent + name.count + tailCount) { line in
                 line.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "), count: indent)
                 if let start = name.baseAddress { (line + indent).copyMemory(from: start, byteCount: name.count) }

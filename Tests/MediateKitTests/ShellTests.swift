@@ -39,6 +39,19 @@ struct ShellTests {
         #expect(ANSI.diff(diff, when: true).contains("\u{1B}[31m-a\\u{D}\u{1B}[0m\n\u{1B}[31m-\\u{1B}[2J\u{1B}[0m\n"))
     }
 
+    /// A raw ESC in a comment reached the terminal through `fmt --check`'s diff.
+    @Test func fmtCheckShowsControlCharactersEscaped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-fmt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("esc.scenario").path
+        try "participant   A # \u{1B}[2J gone\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let out = StringOutput()
+        #expect(FormatCommand(paths: [path], check: true).execute(standardOutput: out, standardError: StringOutput()) == 1)
+        #expect(!out.text.contains("\u{1B}"))
+        #expect(out.text.contains("-participant   A # \\u{1B}[2J gone\n+participant A # \\u{1B}[2J gone\n"))
+    }
+
     @Test func initWritesAStarterThatRunsAndNeverOverwrites() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -60,7 +60,7 @@ public struct FormatCommand: Sendable {
             let original = String(decoding: file.bytes, as: UTF8.self)
             if let diff = UnifiedDiff.diff(expected: original, actual: formatted, expectedName: path,
                                            actualName: "\(path) (formatted)") {
-                standardOutput.write(diff)
+                standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
             }
             if file.bytes != data {
                 standardOutput.write("\(path): CRLF line endings or a byte-order mark; formatted files have LF and none\n")

@@ -18,19 +18,23 @@ package struct Comment: Hashable, Sendable {
 
     /// Every comment of `file`, in source order.
     package static func all(in file: SourceFile) -> [Comment] {
-        all(in: file, tokens: Lexer.tokenize(file).tokens)
+        scan(file).comments
     }
 
-    /// Every comment of `file`, found between its `tokens` (as ``Lexer/tokenize(_:)`` returns them).
+    /// Every comment of `file`, and its `{` and `}`, from one pass of the lexer that keeps no
+    /// other token: all the formatter needs of a file's tokens.
     ///
     /// The lexer skips only spaces, tabs and comments, and a comment runs to the end of its line,
     /// so the first `#` in a gap between two tokens starts a comment that ends where the gap does.
     /// Strings are tokens, so a `#` inside one is never taken for a comment.
-    static func all(in file: SourceFile, tokens: [Token]) -> [Comment] {
+    static func scan(_ file: SourceFile) -> (comments: [Comment], braces: [Lexeme]) {
+        var lexer = Lexer(file)
         var comments: [Comment] = []
+        var braces: [Lexeme] = []
         var gapStart = 0
-        var previous: Token?
-        for token in tokens {
+        var previous: Lexeme.Kind?
+        while true {
+            let token = lexer.nextLexeme()
             let gapEnd = token.range.lowerBound.offset
             if let hash = file.bytes[gapStart..<gapEnd].firstIndex(of: UInt8(ascii: "#")) {
                 var end = gapEnd
@@ -41,11 +45,13 @@ package struct Comment: Hashable, Sendable {
                     Comment(
                         text: String(decoding: file.bytes[hash..<end], as: UTF8.self), offset: hash,
                         line: token.range.lowerBound.line,
-                        isTrailing: previous.map { $0.kind != .newline } ?? false))
+                        isTrailing: previous.map { $0 != .newline } ?? false))
             }
+            if token.kind == .leftBrace || token.kind == .rightBrace { braces.append(token) }
+            if token.kind == .endOfFile { break }
             gapStart = token.range.upperBound.offset
-            previous = token
+            previous = token.kind
         }
-        return comments
+        return (comments, braces)
     }
 }

@@ -30,7 +30,8 @@ package enum ScenarioFormatter {
 
     /// The canonical text of `file`, or why it cannot be formatted.
     ///
-    /// The tokens and the layout go before the text is read back, and the two trees are compared
+    /// Only comments and braces are kept of the tokens, the layout goes before the text is read
+    /// back, and the two trees are compared
     /// a statement at a time: a file of 300,000 lines is then formatted in about twice the memory
     /// its tree takes.
     package static func format(_ file: SourceFile) -> Result<String, Failure> {
@@ -40,9 +41,8 @@ package enum ScenarioFormatter {
         case .failure(let diagnostics): return .failure(.invalid(diagnostics))
         }
         let (text, comments) = { () -> (String, [Comment]) in
-            let tokens = Lexer.tokenize(file).tokens
-            let comments = Comment.all(in: file, tokens: tokens)
-            var layout = Layout(file: file, tokens: tokens, comments: comments)
+            let (comments, braces) = Comment.scan(file)
+            var layout = Layout(file: file, braces: braces, comments: comments)
             for statement in script.statements { layout.add(statement) }
             return (layout.render(), comments)
         }()
@@ -115,14 +115,14 @@ private struct Layout {
     }
 
     let file: SourceFile
-    /// The file's tokens, in source order: where braces are.
-    let tokens: [Token]
+    /// The file's `{` and `}`, in source order.
+    let braces: [Lexeme]
     let comments: [Comment]
     private(set) var lines: [Line] = []
 
-    init(file: SourceFile, tokens: [Token], comments: [Comment]) {
+    init(file: SourceFile, braces: [Lexeme], comments: [Comment]) {
         self.file = file
-        self.tokens = tokens
+        self.braces = braces
         self.comments = comments
     }
 
@@ -169,7 +169,7 @@ private struct Layout {
     /// Adds `header` and its `{ … }`: on one line, or one item a line with `itemSuffix` after
     /// each and the `}` alone.
     private mutating func addBlock(
-        _ header: String, _ items: [(text: String, range: SourceRange)], _ block: (open: Token, close: Token),
+        _ header: String, _ items: [(text: String, range: SourceRange)], _ block: (open: Lexeme, close: Lexeme),
         of range: SourceRange, multiline: Bool, itemSuffix: String
     ) {
         guard multiline else {
@@ -258,30 +258,30 @@ private struct Layout {
     // MARK: Blocks
 
     /// The `{` and `}` of the block that ends `range`, if the statement has one.
-    private func block(ending range: SourceRange) -> (open: Token, close: Token)? {
-        let inside = tokens(in: range)
+    private func block(ending range: SourceRange) -> (open: Lexeme, close: Lexeme)? {
+        let inside = braces(in: range)
         guard let open = inside.first(where: { $0.kind == .leftBrace }), let close = inside.last,
             close.kind == .rightBrace
         else { return nil }
         return (open, close)
     }
 
-    /// The tokens that start inside `range`.
-    private func tokens(in range: SourceRange) -> ArraySlice<Token> {
+    /// The braces that start inside `range`.
+    private func braces(in range: SourceRange) -> ArraySlice<Lexeme> {
         var low = 0
-        var high = tokens.count
+        var high = braces.count
         while low < high {
             let mid = (low + high) / 2
-            if tokens[mid].range.lowerBound.offset < range.lowerBound.offset { low = mid + 1 } else { high = mid }
+            if braces[mid].range.lowerBound.offset < range.lowerBound.offset { low = mid + 1 } else { high = mid }
         }
         var end = low
-        while end < tokens.count, tokens[end].range.lowerBound.offset < range.upperBound.offset { end += 1 }
-        return tokens[low..<end]
+        while end < braces.count, braces[end].range.lowerBound.offset < range.upperBound.offset { end += 1 }
+        return braces[low..<end]
     }
 
     /// Whether a comment lies between the block's braces (found by binary search: comments are
     /// in source order).
-    private func holdsComment(_ block: (open: Token, close: Token)) -> Bool {
+    private func holdsComment(_ block: (open: Lexeme, close: Lexeme)) -> Bool {
         var low = 0
         var high = comments.count
         while low < high {
