@@ -65,6 +65,24 @@ struct InputFileTests {
         ["render", "dir/x.scenario", "--format", "dot"],
     ]
 
+    /// `diff` read its files whole with no limit (a named pipe it already refused, without saying why).
+    @Test func diffRefusesAnIdlePipeAndAFileTooLargeToHold() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(mkfifo(folder.appendingPathComponent("dir/a.transcript").path, 0o600) == 0)
+        try "end\n".write(to: folder.appendingPathComponent("dir/b.transcript"), atomically: true, encoding: .utf8)
+        let idle = try #require(try run(EndToEndTests.binary, ["diff", "dir/a.transcript", "dir/b.transcript"], in: folder),
+                                "mediate diff waited on the pipe")
+        #expect(idle.status == 2)
+        #expect(idle.standardError.hasPrefix("dir/a.transcript: error: cannot read the file: it is a pipe with nothing writing to it\n"))
+        let large = folder.appendingPathComponent("dir/c.transcript")
+        try Data(repeating: UInt8(ascii: "x"), count: (8 << 20) + 1).write(to: large)
+        let tooLarge = try #require(try run(EndToEndTests.binary, ["diff", "dir/b.transcript", "dir/c.transcript"], in: folder))
+        #expect(tooLarge.status == 3)
+        #expect(tooLarge.standardError.hasPrefix(
+            "dir/c.transcript: error: the file is 8388609 bytes long; mediate diffs files of at most 8 MiB\n"))
+    }
+
     @Test(arguments: readers)
     func aNamedPipeWithoutAWriterIsRefused(arguments: [String]) throws {
         let folder = try workspace()

@@ -37,7 +37,12 @@ public struct DiffCommand: Sendable {
         let new: (name: String, text: String)
         switch subject {
         case .files(let first, let second):
-            guard let a = read(first, standardError), let b = read(second, standardError) else { return 2 }
+            let texts = [first, second].map(read)
+            for case .failure(let failure) in texts {
+                standardError.write(failure.message)
+                return failure.code
+            }
+            guard case .success(let a) = texts[0], case .success(let b) = texts[1] else { return 2 }
             old = (first, a)
             new = (second, b)
         case .kinds(let path, let mediator, let against):
@@ -48,8 +53,14 @@ public struct DiffCommand: Sendable {
             let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
             guard case .success(let scenario) = loaded else { return loaded.exitCode }
             // The `--against` kind is the reference, as `expected` is in `check`.
-            old = (against.rawValue, transcript(of: scenario, kind: against))
-            new = (mediator.rawValue, transcript(of: scenario, kind: mediator))
+            guard let a = transcript(of: scenario, kind: against), let b = transcript(of: scenario, kind: mediator) else {
+                standardError.write(diagnosticFormat.renderFileError(
+                    path: path, message: "a transcript is larger than mediate diffs in memory (\(ByteCount(Self.maxBytes)))",
+                    notes: [.help("write both with `mediate run --mediator KIND` and compare them with a diff tool")]))
+                return 3
+            }
+            old = (against.rawValue, a)
+            new = (mediator.rawValue, b)
         }
         guard let diff = UnifiedDiff.diff(expected: old.text, actual: new.text, expectedName: old.name,
                                           actualName: new.name) else { return 0 }
@@ -57,19 +68,42 @@ public struct DiffCommand: Sendable {
         return 1
     }
 
-    private func transcript(of scenario: LoadedScenario, kind: MediatorKind) -> String {
+    /// The most bytes of each side `diff` holds: as `check` keeps to show a diff.
+    static let maxBytes = GoldenComparison.keptLimit
+
+    /// The transcript of `scenario` under `kind`, or nil when it is past ``maxBytes``.
+    private func transcript(of scenario: LoadedScenario, kind: MediatorKind) -> String? {
         guard let design = scenario.designs.design(kind) else { return "" }
         let output = StringOutput()
-        _ = KindRun.run(scenario, design: design, limits: limits, output: output)
+        var limits = limits
+        limits.maxOutputBytes = min(limits.maxOutputBytes, Self.maxBytes)
+        let run = KindRun.run(scenario, design: design, limits: limits, output: output)
+        if case .outputLimit = run.summary.stoppedBy { return nil }
         return output.text
     }
 
-    private func read(_ path: String, _ standardError: any TextOutput) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            standardError.write(diagnosticFormat.renderFileError(path: path, message: "cannot read the file",
-                                                                 notes: [.help("give the paths of two transcripts")]))
-            return nil
+    /// Why a file could not be diffed, ready for standard error, with the exit code.
+    private struct Unread: Error {
+        var message: String
+        var code: Int32
+    }
+
+    /// The file's text, read as scenarios are (see `readSource`): never a wait on a pipe nothing
+    /// writes to, never more than ``maxBytes``.
+    private func read(_ path: String) -> Result<String, Unread> {
+        readSource(path: path, limit: Self.maxBytes).map { String(decoding: $0.bytes, as: UTF8.self) }.mapError { failure in
+            let message: String
+            switch failure {
+            case .tooLarge(let size):
+                let what = size.map { "is \($0) bytes long" } ?? "is longer than \(Self.maxBytes) bytes"
+                return Unread(message: diagnosticFormat.renderFileError(
+                    path: path, message: "the file \(what); mediate diffs files of at most \(ByteCount(Self.maxBytes))",
+                    notes: [.help("compare them with a diff tool")]), code: 3)
+            case .idlePipe: message = "cannot read the file: it is a pipe with nothing writing to it"
+            case .missing, .folder, .unreadable: message = "cannot read the file"
+            }
+            return Unread(message: diagnosticFormat.renderFileError(path: path, message: message,
+                                                                   notes: [.help("give the paths of two transcripts")]), code: 2)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

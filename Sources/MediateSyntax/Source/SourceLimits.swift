@@ -34,13 +34,14 @@ package enum ReadFailure: Error, Equatable {
     case tooLarge(Int?)
 }
 
-/// Reads a file's bytes, but never more than ``SourceLimits/maxFileBytes``: a larger regular file
-/// is refused from its size alone, and a stream (a pipe, `/dev/zero`) once it goes past the limit.
+/// Reads a file's bytes, but never more than `limit` (``SourceLimits/maxFileBytes`` unless given):
+/// a larger regular file is refused from its size alone, and a stream (a pipe, `/dev/zero`) once
+/// it goes past the limit.
 /// Also returns what `fstat` said of the file as it was opened.
 ///
 /// A pipe is read only while something writes to it: it is opened without waiting for a writer,
 /// and one that is empty with no writer (a named pipe nobody opened) is refused, not waited on.
-package func readSource(path: String) -> Result<(bytes: [UInt8], status: stat), ReadFailure> {
+package func readSource(path: String, limit: Int = SourceLimits.maxFileBytes) -> Result<(bytes: [UInt8], status: stat), ReadFailure> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
         return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
@@ -51,13 +52,13 @@ package func readSource(path: String) -> Result<(bytes: [UInt8], status: stat), 
     let type = status.st_mode & S_IFMT
     if type == S_IFDIR { return .failure(.folder) }
     let isRegular = type == S_IFREG
-    if isRegular, status.st_size > SourceLimits.maxFileBytes { return .failure(.tooLarge(Int(status.st_size))) }
+    if isRegular, status.st_size > limit { return .failure(.tooLarge(Int(status.st_size))) }
     // A pipe's first read does not wait: it tells a writer (data, or EAGAIN) from none (the end).
     var waits = type != S_IFIFO
     if waits { blockOnRead(descriptor) }
 
     // One byte past the limit tells a file at the limit from a larger one.
-    let capacity = SourceLimits.maxFileBytes + 1
+    let capacity = limit + 1
     var bytes = [UInt8](repeating: 0, count: isRegular ? Int(status.st_size) + 1 : 64 << 10)
     var count = 0
     while true {
@@ -82,7 +83,7 @@ package func readSource(path: String) -> Result<(bytes: [UInt8], status: stat), 
         if got == 0 { break }
         count += got
     }
-    guard count <= SourceLimits.maxFileBytes else { return .failure(.tooLarge(nil)) }
+    guard count <= limit else { return .failure(.tooLarge(nil)) }
     bytes.removeSubrange(count...)
     return .success((bytes, status))
 }
