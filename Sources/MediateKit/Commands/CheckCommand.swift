@@ -82,15 +82,10 @@ public struct CheckCommand: Sendable {
             return 2
         }
         let files = Self.scenarioFiles(under: paths)
-        var scenarios: [LoadedScenario] = []
         var invalid = false
-        for file in files {
-            switch ScenarioLoader.load(path: file, designs: designs) {
-            case .success(let scenario): scenarios.append(scenario)
-            case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                invalid = true
-            }
+        let scenarios = CheckedScenarios(paths: files, designs: designs) { failure in
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
+            invalid = true
         }
         if files.isEmpty {
             standardError.write(diagnosticFormat.renderFileError(
@@ -98,7 +93,7 @@ public struct CheckCommand: Sendable {
                 notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
         }
-        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios, mayCreate: true) {
+        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths, mayCreate: true) {
             standardError.write(refusal.message)
             return refusal.code
         }
@@ -175,14 +170,44 @@ public struct CheckCommand: Sendable {
         return results.withLock { $0.compactMap { $0 } }
     }
 
+    /// ``runAll(_:)`` over checked scenarios: the kept ones together, each one read again alone
+    /// (see `CheckedScenarios`), so that two large files are never run at once.
+    func runAll(_ scenarios: CheckedScenarios) -> [CaseResult] {
+        var results: [CaseResult] = []
+        var kept: [LoadedScenario] = []
+        for index in 0..<scenarios.count {
+            if let scenario = scenarios.kept(index) {
+                kept.append(scenario)
+                continue
+            }
+            results += runAll(kept)
+            kept = []
+            results += run(scenarios, at: index) { runAll([$0]) }
+        }
+        return results + runAll(kept)
+    }
+
     /// ``runAll(_:)`` while recording: one scenario at a time, holding its folder's lock (see
     /// `FolderLock`), so that another process recording or running into it waits. When the folder
     /// cannot be made or locked, each case reports why as it writes.
-    func recordAll(_ scenarios: [LoadedScenario], standardError: any TextOutput) -> [CaseResult] {
-        scenarios.flatMap { scenario in
-            let lock = try? FolderLock((outputFolder as NSString).appendingPathComponent(scenario.stem), standardError: standardError)
+    func recordAll(_ scenarios: CheckedScenarios, standardError: any TextOutput) -> [CaseResult] {
+        (0..<scenarios.count).flatMap { index in
+            let stem = LoadedScenario.stem(of: scenarios.paths[index])
+            let lock = try? FolderLock((outputFolder as NSString).appendingPathComponent(stem), standardError: standardError)
             defer { lock?.release() }
-            return runAll([scenario])
+            return run(scenarios, at: index) { runAll([$0]) }
+        }
+    }
+
+    /// `body` on the scenario at `index`; when it can no longer be read, one error a kind.
+    private func run(_ scenarios: CheckedScenarios, at index: Int, _ body: (LoadedScenario) -> [CaseResult]) -> [CaseResult] {
+        switch scenarios.scenario(index, designs: designs) {
+        case .success(let scenario): return body(scenario)
+        case .failure(let failure):
+            return designs.kinds.map { kind in
+                CaseResult(scenario: scenarios.paths[index], kind: kind, failures: [], recorded: [],
+                           errors: [failure.rendered().trimmingCharacters(in: .newlines)])
+            }
         }
     }
 
@@ -243,7 +268,7 @@ public struct CheckCommand: Sendable {
         case .all: shouldWrite = true
         }
         if shouldWrite {
-            if let problem = OutputFolder.problem(scenario, in: outputFolder) {
+            if let problem = OutputFolder.problem(scenarioAt: scenario.file.path, in: outputFolder) {
                 result.errors.append(problem.message)
                 return
             }

@@ -3,10 +3,10 @@ import Foundation
 /// Where `run --output` and `check --record` may write: each scenario only into a folder of its
 /// own, `FOLDER/<stem>/`, inside an existing folder, and no two scenarios into the same one.
 enum OutputFolder {
-    /// Why `folder` cannot take these scenarios' files, ready for standard error, with the exit
-    /// code (3: the folder or a stem's place in it; 2: two scenarios of one stem), or nil. A
-    /// missing folder is refused unless the caller `mayCreate` it.
-    static func refusal(_ folder: String, for scenarios: [LoadedScenario], mayCreate: Bool = false) -> (message: String, code: Int32)? {
+    /// Why `folder` cannot take the files of the scenarios at `paths`, ready for standard error,
+    /// with the exit code (3: the folder or a stem's place in it; 2: two scenarios of one stem), or
+    /// nil. A missing folder is refused unless the caller `mayCreate` it.
+    static func refusal(_ folder: String, for paths: [String], mayCreate: Bool = false) -> (message: String, code: Int32)? {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             if !mayCreate {
@@ -15,14 +15,15 @@ enum OutputFolder {
         } else if !isFolder.boolValue {
             return ("error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", 3)
         }
-        if let problem = scenarios.lazy.compactMap({ problem($0, in: folder) }).first { return (problem.rendered, 3) }
+        if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first { return (problem.rendered, 3) }
         var seen: [String: String] = [:]
-        for scenario in scenarios {
-            if let other = seen[scenario.stem], other != scenario.file.path {
-                return ("error: \(other) and \(scenario.file.path) would both write to the folder '\(scenario.stem)'\n"
+        for path in paths {
+            let stem = LoadedScenario.stem(of: path)
+            if let other = seen[stem], other != path {
+                return ("error: \(other) and \(path) would both write to the folder '\(stem)'\n"
                     + "help: rename one of them, or run them with different --output folders\n", 2)
             }
-            seen[scenario.stem] = scenario.file.path
+            seen[stem] = path
         }
         return nil
     }
@@ -37,16 +38,16 @@ enum OutputFolder {
 
     /// Why `folder/<stem>` cannot be the scenario's own folder (no stem, or a file or a symbolic
     /// link there), or nil.
-    static func problem(_ scenario: LoadedScenario, in folder: String) -> Problem? {
-        let stem = scenario.stem
+    static func problem(scenarioAt path: String, in folder: String) -> Problem? {
+        let stem = LoadedScenario.stem(of: path)
         guard !stem.isEmpty, stem != ".", stem != "..", !stem.contains("/") else {
-            return Problem(message: "\(scenario.file.path) has no name to give its output folder", help: "rename it to NAME.scenario")
+            return Problem(message: "\(path) has no name to give its output folder", help: "rename it to NAME.scenario")
         }
         let inside = (folder as NSString).appendingPathComponent(stem)
         var status = stat()
         if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
             let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
-            return Problem(message: "'\(inside)' is \(what); mediate writes \(scenario.file.path)'s files only into a folder of its own there",
+            return Problem(message: "'\(inside)' is \(what); mediate writes \(path)'s files only into a folder of its own there",
                            help: "move it away, or give another --output folder")
         }
         return nil

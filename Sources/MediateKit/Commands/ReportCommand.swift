@@ -30,21 +30,21 @@ public struct ReportCommand: Sendable {
     }
 
     private func report(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        var scenarios: [LoadedScenario] = []
         var invalid = false
         let files = CheckCommand.scenarioFiles(under: paths)
-        for path in files {
-            switch ScenarioLoader.load(path: path, designs: designs) {
-            case .success(let scenario): scenarios.append(scenario)
-            case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                invalid = true
-            }
+        let scenarios = CheckedScenarios(paths: files, designs: designs) { failure in
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
+            invalid = true
         }
         if invalid { return 2 }
         var sections: [HTMLReport.Section] = []
         var budget = limits.maxOutputBytes
-        for scenario in scenarios {
+        for index in 0..<scenarios.count {
+            let loaded = scenarios.scenario(index, designs: designs)
+            guard case .success(let scenario) = loaded else {
+                if case .failure(let failure) = loaded { standardError.write(failure.rendered(as: diagnosticFormat)) }
+                return 2
+            }
             switch section(scenario, budget: &budget) {
             case .success(let section): sections.append(section)
             case .failure(let stop):

@@ -55,29 +55,30 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return 2
         }
-        var scenarios: [LoadedScenario] = []
         var loadCode: Int32 = 0
-        for path in paths {
-            switch ScenarioLoader.load(path: path, designs: designs) {
-            case .success(let scenario): scenarios.append(scenario)
-            case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                loadCode = max(loadCode, failure.exitCode)
-            }
+        let scenarios = CheckedScenarios(paths: paths, designs: designs) { failure in
+            standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
+            loadCode = max(loadCode, failure.exitCode)
         }
         if loadCode != 0 {
             try? standardError.flush()
             return loadCode
         }
-        if let outputFolder, let refusal = OutputFolder.refusal(outputFolder, for: scenarios) {
+        if let outputFolder, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
             standardError.write(refusal.message)
             try? standardError.flush()
             return refusal.code
         }
         var exitCode: Int32 = 0
-        for scenario in scenarios {
-            let kinds = (mediator ?? .kind(scenario.declaredKind)).kinds(for: scenario)
-            exitCode = max(exitCode, run(scenario, kinds: kinds, standardOutput: standardOutput, standardError: standardError))
+        for index in 0..<scenarios.count {
+            switch scenarios.scenario(index, designs: designs) {
+            case .success(let scenario):
+                let kinds = (mediator ?? .kind(scenario.declaredKind)).kinds(for: scenario)
+                exitCode = max(exitCode, run(scenario, kinds: kinds, standardOutput: standardOutput, standardError: standardError))
+            case .failure(let failure):
+                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
+                exitCode = max(exitCode, failure.exitCode)
+            }
         }
         return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
