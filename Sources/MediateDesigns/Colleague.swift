@@ -20,9 +20,10 @@ final class Colleague {
     init(_ member: Member) { self.member = member }
 
     /// Where a design's colleague receives a message: it tells the run, which records the
-    /// delivery and runs the participant's reactions.
-    func receive(_ message: Message, from sender: Colleague?, courier: Courier) {
-        courier.deliver(message, to: member, from: sender?.member)
+    /// delivery and runs the participant's reactions. `throughMediator`: the message came by way
+    /// of a mediator object (a mediator, or direct-delegate's delegate), not straight from a peer.
+    func receive(_ message: Message, from sender: Colleague?, throughMediator: Bool = false, courier: Courier) {
+        courier.deliver(message, to: member, from: sender?.member, throughMediator: throughMediator)
     }
 
     /// The colleague's name, its `id` in the designs that look colleagues up by id.

@@ -26,15 +26,15 @@ final class DirectDelegateMediator: ColleagueDelegate {
 
     func notifyColleagues(_ message: Message, from sender: Colleague?, ofType type: String?, courier: Courier) {
         for colleague in colleagues where colleague !== sender && colleague.matches(type: type) {
-            colleague.receive(message, from: sender, courier: courier)
+            colleague.receive(message, from: sender, throughMediator: true, courier: courier)
         }
     }
 
     func notifyColleague(named target: String, _ message: Message, from sender: Colleague?, courier: Courier) {
         guard let colleague = colleagues.first(where: { $0.name == target }) else {
-            return courier.fail(.missingReceiver(target))
+            return courier.fail(.missingReceiver(target), throughMediator: true)
         }
-        colleague.receive(message, from: sender, courier: courier)
+        colleague.receive(message, from: sender, throughMediator: true, courier: courier)
     }
 }
 

@@ -12,7 +12,7 @@ import MediateRuntime
 /// A colleague as this design sees it: an `id` and a way to receive.
 protocol Receivable: AnyObject {
     var id: String { get }
-    func receive(_ message: Message, from sender: Colleague?, courier: Courier)
+    func receive(_ message: Message, from sender: Colleague?, throughMediator: Bool, courier: Courier)
     func matches(type filter: String?) -> Bool
 }
 
@@ -42,16 +42,16 @@ extension ReceiverMediator {
     /// Every receiver but the sender (by id), in array order.
     func broadcast(_ message: Message, from sender: Colleague?, ofType type: String?, courier: Courier) {
         for receiver in receivers where receiver.id != sender?.id && receiver.matches(type: type) {
-            receiver.receive(message, from: sender, courier: courier)
+            receiver.receive(message, from: sender, throughMediator: true, courier: courier)
         }
     }
 
     /// The first receiver with the target's id, else `missingReceiver`.
     func send(_ message: Message, from sender: Colleague?, to target: String, courier: Courier) {
         guard let receiver = receivers.first(where: { $0.id == target }) else {
-            return courier.fail(.missingReceiver(target))
+            return courier.fail(.missingReceiver(target), throughMediator: true)
         }
-        receiver.receive(message, from: sender, courier: courier)
+        receiver.receive(message, from: sender, throughMediator: true, courier: courier)
     }
 }
 

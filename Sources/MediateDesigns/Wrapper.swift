@@ -52,16 +52,16 @@ extension WrapperMediator: ColleagueMediator where ColleagueType == Colleague {
     func broadcast(_ message: Message, from sender: Colleague?, ofType type: String?, courier: Courier) {
         invokeColleagues(by: sender) { colleague in
             if colleague.matches(type: type) {
-                colleague.receive(message, from: sender, courier: courier)
+                colleague.receive(message, from: sender, throughMediator: true, courier: courier)
             }
         }
     }
 
     func send(_ message: Message, from sender: Colleague?, to target: String, courier: Courier) {
         guard let colleague = colleagues.first(where: { $0.name == target }) else {
-            return courier.fail(.missingReceiver(target))
+            return courier.fail(.missingReceiver(target), throughMediator: true)
         }
-        colleague.receive(message, from: sender, courier: courier)
+        colleague.receive(message, from: sender, throughMediator: true, courier: courier)
     }
 }
 

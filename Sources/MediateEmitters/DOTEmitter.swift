@@ -12,9 +12,11 @@ public enum DOTEmitter {
     // MARK: Messages
 
     /// A communication diagram: participants (and the mediator) as nodes, one edge per link
-    /// carrying its numbered messages; repeated messages fold into a count.
-    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind) -> String {
-        var out = header(name: "messages", label: "\(title) — messages under \(kind.rawValue)")
+    /// carrying its numbered messages; repeated messages fold into a count. Drawn from a route
+    /// graph, a design that carries messages through its mediator is a hub; `logical` says the
+    /// graph is sender to receiver instead, in the title.
+    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false) -> String {
+        var out = header(name: "messages", label: "\(title) — messages under \(kind.rawValue)\(logical ? ", sender to receiver" : "")")
         out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4];\n"
         for node in graph.nodes {
             out += "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"

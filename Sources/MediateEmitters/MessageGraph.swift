@@ -59,33 +59,49 @@ public struct MessageGraph: Hashable, Sendable {
     public var messageCount: Int { links.reduce(0) { $0 + $1.total } + unlinkedMessages }
 }
 
-/// Gathers a `MessageGraph` from a run's events as they stream by.
+/// Gathers a run's message flow as its events stream by, in two views: ``graph``, the route
+/// each message took as the design reported it (sender → mediator → receiver when the design
+/// carried it through a mediator object, see `EventSink.emitRelay`), and ``logical``, sender →
+/// receiver whatever the design did.
 public final class MessageGraphCollector: EventSink {
-    public private(set) var graph = MessageGraph()
+    /// The route messages took.
+    public var graph: MessageGraph { routed.graph }
+    /// Who sent what to whom, whatever way it went.
+    public var logical: MessageGraph { direct.graph }
+    private var routed = Links()
+    private var direct = Links()
     /// The send in progress at each depth, to attribute deliveries and errors to it, with the
-    /// length of its number.
-    private var sendsByDepth: [(numberLength: Int, sender: String, message: String, identity: (length: Int, hash: Int))?] = []
+    /// length of its number, and whether its way to the mediator is drawn yet.
+    private var sendsByDepth: [Send?] = []
     /// The parts of the number of the send in progress (`[1, 2]` for 1.2): a send's number is
     /// its first `numberLength` parts while it is in progress. Numbers are written out only when
     /// a message keeps one, so that a chain d sends deep holds d parts rather than d² characters.
     private var numberParts: [Int] = []
-    private var linkIndex: [String: [String: Int]] = [:]
-    private var usesMediator = false
+    /// The delivery the design just said went through its mediator: its receiver and depth.
+    private var relay: (receiver: String, depth: Int)?
+
+    struct Send {
+        var numberLength: Int
+        var sender: String
+        var message: String
+        var identity: (length: Int, hash: Int)
+        var reachedMediator = false
+    }
 
     public init() {}
 
     public func emit(_ event: TranscriptEvent) {
         switch event {
         case .participant(let name, let type, _):
-            if graph.types[name] == nil {
-                graph.nodes.append(name)
-                graph.types[name] = type
+            for links in [\MessageGraphCollector.routed, \.direct] where self[keyPath: links].graph.types[name] == nil {
+                self[keyPath: links].graph.nodes.append(name)
+                self[keyPath: links].graph.types[name] = type
             }
         case .send(let number, let sender, _, let message, let depth):
             while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
             let written = message.written
-            sendsByDepth[depth] = (number.count, sender, String(written.prefix(MessageGraph.longestText)),
-                                   (written.utf8.count, written.hashValue))
+            sendsByDepth[depth] = Send(numberLength: number.count, sender: sender, message: String(written.prefix(MessageGraph.longestText)),
+                                       identity: (written.utf8.count, written.hashValue))
             numberParts.removeSubrange(min(numberParts.count, max(0, number.count - 1))...)
             numberParts.append(contentsOf: number[numberParts.count...])
         case .delivery(let receiver, let sender, _, let depth):
@@ -94,41 +110,72 @@ public final class MessageGraphCollector: EventSink {
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: name, from: send.sender, depth: depth, failed: true)
         case .end:
-            if usesMediator && !graph.nodes.contains("mediator") { graph.nodes.append("mediator") }
+            for links in [\MessageGraphCollector.routed, \.direct]
+            where self[keyPath: links].usesMediator && !self[keyPath: links].graph.nodes.contains("mediator") {
+                self[keyPath: links].graph.nodes.append("mediator")
+            }
         default:
             break
         }
     }
 
+    public func emitRelay(receiver: String, depth: Int) {
+        relay = (receiver, depth)
+    }
+
+    public var takesRelays: Bool { true }
+
     private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
+        defer { relay = nil }
         guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
-        if receiver == "mediator" || sender == "mediator" { usesMediator = true }
-        let index: Int
-        if let known = linkIndex[sender]?[receiver] {
-            index = known
-        } else {
-            guard graph.links.count < MessageGraph.maxLinks else {
-                graph.unlinkedMessages += 1
-                return
-            }
-            index = graph.links.count
-            linkIndex[sender, default: [:]][receiver] = index
-            graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
+        let number = { self.written(send.numberLength) }
+        direct.record(send, to: receiver, from: sender, failed: failed, number: number)
+        guard let relay, relay.receiver == receiver, relay.depth == depth else {
+            return routed.record(send, to: receiver, from: sender, failed: failed, number: number)
         }
-        graph.links[index].total += 1
-        if let known = graph.links[index].messages.firstIndex(where: {
-            $0.text == send.message && $0.identity == send.identity && $0.failed == failed
-        }) {
-            graph.links[index].messages[known].count += 1
-            if graph.links[index].messages[known].numbers.count < 3 {
-                graph.links[index].messages[known].numbers.append(written(send.numberLength))
+        if sender != "mediator", !send.reachedMediator {
+            sendsByDepth[depth - 1]?.reachedMediator = true
+            routed.record(send, to: "mediator", from: sender, failed: false, number: number)
+        }
+        routed.record(send, to: receiver, from: "mediator", failed: failed, number: number)
+    }
+
+    /// One view's links, and where each is.
+    private struct Links {
+        var graph = MessageGraph()
+        var index: [String: [String: Int]] = [:]
+        var usesMediator = false
+
+        /// Counts `send`'s message on the link from `sender` to `receiver`, keeping its number
+        /// (made by `number`) while the link keeps few.
+        mutating func record(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) {
+            if receiver == "mediator" || sender == "mediator" { usesMediator = true }
+            let link: Int
+            if let known = index[sender]?[receiver] {
+                link = known
+            } else {
+                guard graph.links.count < MessageGraph.maxLinks else {
+                    graph.unlinkedMessages += 1
+                    return
+                }
+                link = graph.links.count
+                index[sender, default: [:]][receiver] = link
+                graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
             }
-        } else if graph.links[index].messages.count < MessageGraph.distinctMessagesPerLink {
-            graph.links[index].messages.append(
-                MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [written(send.numberLength)],
-                                     identity: send.identity))
-        } else {
-            graph.links[index].uncounted += 1
+            graph.links[link].total += 1
+            if let known = graph.links[link].messages.firstIndex(where: {
+                $0.text == send.message && $0.identity == send.identity && $0.failed == failed
+            }) {
+                graph.links[link].messages[known].count += 1
+                if graph.links[link].messages[known].numbers.count < 3 {
+                    graph.links[link].messages[known].numbers.append(number())
+                }
+            } else if graph.links[link].messages.count < MessageGraph.distinctMessagesPerLink {
+                graph.links[link].messages.append(
+                    MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [number()], identity: send.identity))
+            } else {
+                graph.links[link].uncounted += 1
+            }
         }
     }
 }
@@ -155,4 +202,10 @@ public final class TeeSink: EventSink {
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         for sink in sinks { sink.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
     }
+
+    public func emitRelay(receiver: String, depth: Int) {
+        for sink in sinks where sink.takesRelays { sink.emitRelay(receiver: receiver, depth: depth) }
+    }
+
+    public var takesRelays: Bool { sinks.contains { $0.takesRelays } }
 }

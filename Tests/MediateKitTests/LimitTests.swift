@@ -262,9 +262,16 @@ struct LimitTests {
             A -> B: ping
             A -> B: ping
             """)).get()
-        let graph = KindRun.run(scenario, kind: .wrapper, output: nil).messages
-        let numbers = graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.text) \($0.numbers)" } }
-        #expect(numbers == [#"A>B note ["1.1", "2.1"]"#, #"A>B ping ["1", "2"]"#, #"B>A pong ["1.2", "2.2"]"#])
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        func numbers(_ graph: MessageGraph) -> [String] {
+            graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.text) \($0.numbers)" } }
+        }
+        #expect(numbers(run.logicalMessages) == [#"A>B note ["1.1", "2.1"]"#, #"A>B ping ["1", "2"]"#, #"B>A pong ["1.2", "2.2"]"#])
+        // The route the wrapper reported: every message by way of its mediator, numbers kept.
+        #expect(numbers(run.messages) == [
+            #"A>mediator note ["1.1", "2.1"]"#, #"A>mediator ping ["1", "2"]"#, #"mediator>B note ["1.1", "2.1"]"#,
+            #"mediator>B ping ["1", "2"]"#, #"B>mediator pong ["1.2", "2.2"]"#, #"mediator>A pong ["1.2", "2.2"]"#,
+        ])
     }
 
     @Test func aGraphvizSyntaxErrorNamesItsOwnLineAfterOtherGraphs() throws {

@@ -2,7 +2,11 @@ import GraphvizRendering
 
 /// The diagrams `mediate` draws.
 public enum DiagramKind: String, CaseIterable, Sendable {
-    case messages, coupling, compare
+    /// The route messages took: through the mediator object where the design carried them so.
+    case messages
+    /// Who sent what to whom, sender to receiver, whatever the route.
+    case logical
+    case coupling, compare
 }
 
 /// The formats `render` writes: Graphviz's renderings, or the DOT source itself.

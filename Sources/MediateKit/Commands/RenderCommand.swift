@@ -62,14 +62,17 @@ public struct RenderCommand: Sendable {
         let dot: String
         var stops: [KindRun] = []
         switch graph {
-        case .messages, .coupling:
+        case .messages, .logical, .coupling:
             let run = KindRun.run(scenario, design: design, limits: limits, output: nil,
-                                  collectingMessages: graph == .messages)
+                                  collectingMessages: graph != .coupling)
             stops = [run]
-            dot = graph == .messages
-                ? DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)
-                : DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                      title: scenario.title, kind: run.kind)
+            switch graph {
+            case .messages: dot = DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)
+            case .logical: dot = DOTEmitter.messages(run.logicalMessages, title: scenario.title, kind: run.kind, logical: true)
+            default:
+                dot = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
+                                          title: scenario.title, kind: run.kind)
+            }
         case .compare:
             let report = ComparisonReport(scenario: scenario, limits: limits)
             stops = report.implementations.map(\.run)

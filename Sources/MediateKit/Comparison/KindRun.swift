@@ -3,7 +3,10 @@
 public struct KindRun: Sendable {
     public var kind: MediatorKind
     public var summary: RunSummary
+    /// The message flow along the route the design reported (see `MessageGraphCollector`).
     public var messages: MessageGraph
+    /// The message flow from sender to receiver, whatever the route.
+    public var logicalMessages: MessageGraph
     public var references: ReferenceGraph
     public var metrics: CouplingMetrics
 
@@ -24,7 +27,8 @@ public struct KindRun: Sendable {
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()
-        return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph, references: references,
+        return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph,
+                       logicalMessages: collector.logical, references: references,
                        metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
     }
 }

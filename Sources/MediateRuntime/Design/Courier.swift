@@ -59,7 +59,12 @@ public final class Courier: @unchecked Sendable {
     /// Tells the run that your code handed `message` to `receiver`, from `sender` (nil: from the
     /// mediator itself). The run writes the delivery line and runs the receiver's reactions
     /// before this returns, so a reaction's sends come first, depth-first, as method calls do.
-    public func deliver(_ message: Message, to receiver: Member, from sender: Member?) {
+    ///
+    /// Say `throughMediator` when your code carried the message from the sender to a mediator
+    /// object and from there to the receiver: the message diagram then draws that route, sender →
+    /// mediator → receiver. Left false, it draws sender → receiver, as for colleagues that call
+    /// each other directly. The transcript is the same either way.
+    public func deliver(_ message: Message, to receiver: Member, from sender: Member?, throughMediator: Bool = false) {
         if let handler { return handler(.delivery(message, to: receiver.name, from: sender?.name)) }
         // `==` rather than `pthread_equal`, one call less on every delivery: `pthread_t` is an
         // integer or a pointer, Equatable either way.
@@ -71,14 +76,16 @@ public final class Courier: @unchecked Sendable {
         guard receiver.run == run, sender.map({ $0.run == run }) ?? true else {
             return refuseUnknown(receiver, from: sender, in: interpreter.takeUnretainedValue())
         }
-        interpreter._withUnsafeGuaranteedRef { $0.deliver(message, to: receiver, from: sender) }
+        interpreter._withUnsafeGuaranteedRef { $0.deliver(message, to: receiver, from: sender, throughMediator: throughMediator) }
     }
 
     /// Tells the run that a send or a registration failed; the transcript writes it as a `!` line.
-    public func fail(_ error: DeliveryError) {
+    /// `throughMediator`: the message reached a mediator object, which could not pass it on (see
+    /// ``deliver(_:to:from:throughMediator:)``).
+    public func fail(_ error: DeliveryError, throughMediator: Bool = false) {
         if let handler { return handler(.failure(error)) }
         guard thread == pthread_self() else { return refuseStray(nil) }
-        interpreter?.takeUnretainedValue().fail(error)
+        interpreter?.takeUnretainedValue().fail(error, throughMediator: throughMediator)
     }
 
     /// Late deliveries after the run's last step, counted while it releases its objects.

@@ -4,12 +4,23 @@ public protocol EventSink: AnyObject {
     /// `.delivery`, the event a run makes millions of, given without building the event: a sink
     /// may write it straight away. It must have the same effect as `emit(.delivery(…))`.
     func emitDelivery(receiver: String, sender: String, message: Message, depth: Int)
+    /// Comes just before the delivery to `receiver`, or the `missingReceiver` error for it, at
+    /// `depth`, when the design carried the message through its mediator object (see
+    /// ``Courier/deliver(_:to:from:throughMediator:)``). Not a transcript line: the message
+    /// diagram draws the route from it. Made only when ``takesRelays`` says so.
+    func emitRelay(receiver: String, depth: Int)
+    /// Whether the sink wants ``emitRelay(receiver:depth:)``: asked once, when a run starts.
+    var takesRelays: Bool { get }
 }
 
 extension EventSink {
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         emit(.delivery(receiver: receiver, sender: sender, message: message, depth: depth))
     }
+
+    public func emitRelay(receiver: String, depth: Int) {}
+
+    public var takesRelays: Bool { false }
 }
 
 /// The limits that stop a run (exit 3).
@@ -152,6 +163,8 @@ public final class Interpreter {
     private let sink: any EventSink
     /// What the sink has written; read after every event.
     private let budget: OutputBudget
+    /// Whether the sink takes the routes of deliveries (`EventSink.takesRelays`).
+    private let relays: Bool
     /// Whether the steps are over: the closing lines (`end:`, releases, `leaked:`) are always written.
     private var closing = false
     /// Called once at the end of the steps, before the scenario releases everything, with every
@@ -188,6 +201,7 @@ public final class Interpreter {
     public init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
          sink: any EventSink, budget: OutputBudget = OutputBudget()) {
         self.budget = budget
+        self.relays = sink.takesRelays
         self.script = script
         self.title = title
         self.kind = MediatorKind(design.name)
@@ -502,7 +516,7 @@ public final class Interpreter {
     }
 
     /// A delivery the courier has checked: `receiver` is a member of this run.
-    func deliver(_ message: Message, to receiver: Member, from sender: Member?) {
+    func deliver(_ message: Message, to receiver: Member, from sender: Member?, throughMediator: Bool) {
         guard summary.stoppedBy == nil else { return }
         // The courier has checked that the member is this run's; an index past the end is refused all the same.
         guard receiver.index < declarationOrder.count else { return fail(.other("unknownReceiver \(receiver.name)")) }
@@ -511,6 +525,7 @@ public final class Interpreter {
         }
         summary.deliveries += 1
         let depth = deliveryDepth
+        if throughMediator && relays { sink.emitRelay(receiver: receiver.name, depth: depth) }
         sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth)
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
         let entry = declarationOrder[receiver.index]
@@ -520,8 +535,9 @@ public final class Interpreter {
         runReactions(entry.receives, for: frame, depth: depth + 1)
     }
 
-    func fail(_ error: DeliveryError) {
+    func fail(_ error: DeliveryError, throughMediator: Bool = false) {
         guard summary.stoppedBy == nil else { return }
+        if throughMediator, relays, case .missingReceiver(let name) = error { sink.emitRelay(receiver: name, depth: deliveryDepth) }
         report(.delivery(error), depth: deliveryDepth)
     }
 

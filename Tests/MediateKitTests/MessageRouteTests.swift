@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import MediateKit
+@testable import MediateDesigns
+
+/// Issue 14, item 1: the message diagram follows the route the design reported.
+@Suite("Message routes")
+struct MessageRouteTests {
+    static let source = """
+        participant A : Node
+        participant B : Node
+        participant C : Node
+        A -> *: hello
+        B -> C: hi
+        mediator -> A: ping
+        A -> C: again
+        leave B
+        A -> B: lost
+
+        """
+
+    func links(_ kind: MediatorKind, logical: Bool = false) throws -> [String] {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
+        let run = KindRun.run(scenario, kind: kind, output: nil)
+        let graph = logical ? run.logicalMessages : run.messages
+        return graph.links.map { link in "\(link.from)>\(link.to) \(link.messages.map { $0.numbers.joined(separator: ",") })" }
+    }
+
+    /// Under the mediator designs and direct-delegate every message goes through the mediator
+    /// object, each send reaching it once; under the mesh, peer to peer.
+    @Test(arguments: [MediatorKind.protocolExtension, .wrapper, .directDelegate])
+    func aMediatorDesignIsAHub(kind: MediatorKind) throws {
+        #expect(try links(kind) == [
+            #"A>mediator ["1", "4", "5"]"#, #"mediator>B ["1", "5"]"#, #"mediator>C ["1", "2", "4"]"#, #"B>mediator ["2"]"#,
+            #"mediator>A ["3"]"#,
+        ])
+        #expect(try links(kind, logical: true) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#, #"mediator>A ["3"]"#])
+    }
+
+    @Test func theMeshIsPeerToPeer() throws {
+        #expect(try links(.mesh) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#])
+        #expect(try links(.mesh) == links(.mesh, logical: true))
+    }
+
+    /// A message the mediator could not pass on is drawn from the mediator, failed.
+    @Test func aMissingReceiverIsMissedByTheMediator() throws {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        let failed = run.messages.links.filter { $0.messages.contains(where: \.failed) }.map { "\($0.from)>\($0.to)" }
+        #expect(failed == ["mediator>B"])
+        #expect(run.logicalMessages.links.filter { $0.messages.contains(where: \.failed) }.map { "\($0.from)>\($0.to)" } == ["A>B"])
+    }
+
+    /// A design that reports no route (`EchoDesign`, a cave of parrots) is drawn sender to
+    /// receiver, as before.
+    @Test func aDesignThatReportsNoRouteDrawsSenderToReceiver() throws {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
+        let run = KindRun.run(scenario, design: EchoDesign.self, output: nil)
+        #expect(!run.messages.links.isEmpty)
+        #expect(run.messages == run.logicalMessages)
+        #expect(!run.messages.links.contains { $0.to == "mediator" })
+    }
+
+    /// A 1,000-send scenario under wrapper stays one edge a pair: four participants, eight edges.
+    @Test func thousandsOfSendsCollapseIntoOneEdgeAPair() throws {
+        var source = "participant A\nparticipant B\nparticipant C\nparticipant D\n"
+        for index in 0..<1_000 { source += "\(["A", "B", "C", "D"][index % 4]) -> *: \"m\(index % 7)\"\n" }
+        let scenario = try ScenarioLoader.load(SourceFile(path: "k.scenario", text: source)).get()
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        #expect(run.messages.links.count == 8)
+        #expect(run.logicalMessages.links.count == 12)
+        let dot = DOTEmitter.messages(run.messages, title: "k", kind: .wrapper)
+        #expect(dot.components(separatedBy: " -> ").count - 1 == 8)
+    }
+}
