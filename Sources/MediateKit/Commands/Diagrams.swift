@@ -7,6 +7,8 @@ public enum DiagramKind: String, CaseIterable, Sendable {
     /// Who sent what to whom, sender to receiver, whatever the route.
     case logical
     case coupling, compare
+    /// A sequence diagram of one run, drawn by `mediate` itself as SVG (`SequenceSVGWriter`).
+    case sequence
 }
 
 /// The formats `render` writes: Graphviz's renderings, or the DOT source itself.

@@ -51,6 +51,10 @@ public struct RenderCommand: Sendable {
     }
 
     private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if graph == .sequence, let refusal = sequenceRefusal {
+            standardError.write("error: \(refusal)\n")
+            return 2
+        }
         let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
                                          colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
@@ -58,6 +62,9 @@ public struct RenderCommand: Sendable {
         guard let design = designs.design(kind) else {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             return 2
+        }
+        if graph == .sequence {
+            return drawSequence(scenario, design: design, kind: kind, standardOutput: standardOutput, standardError: standardError)
         }
         let dot: String
         var stops: [KindRun] = []
@@ -73,6 +80,8 @@ public struct RenderCommand: Sendable {
                 dot = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
                                           title: scenario.title, kind: run.kind)
             }
+        case .sequence:
+            preconditionFailure("drawn by drawSequence")
         case .compare:
             let report = ComparisonReport(scenario: scenario, limits: limits)
             stops = report.implementations.map(\.run)
@@ -91,6 +100,46 @@ public struct RenderCommand: Sendable {
         } catch {
             let target = outputPath.map { "'\($0)'" } ?? "standard output"
             standardError.write("error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                + OutputRefusal.helpLine(for: error))
+            return 3
+        }
+        return code
+    }
+}
+
+extension RenderCommand {
+    /// Why `--graph sequence` cannot be drawn as asked, or nil: it is SVG alone, laid out by
+    /// `mediate` itself.
+    var sequenceRefusal: String? {
+        if layout != nil { return "--layout is for the Graphviz diagrams; --graph sequence is laid out by mediate itself" }
+        guard resolvedFormat == .svg else {
+            return "--graph sequence writes SVG only (not \(resolvedFormat.rawValue)): mediate draws it itself, without "
+                + "Graphviz, and \(resolvedFormat == .dot ? "it has no DOT source" : "a raster or PDF would need a rasteriser"); "
+                + "write .svg, or use --graph messages for Graphviz's formats"
+        }
+        return nil
+    }
+
+    /// Runs the scenario into a ``SequenceSVGWriter`` and writes its SVG; exit codes as `draw`'s.
+    private func drawSequence(_ scenario: LoadedScenario, design: any Design.Type, kind: MediatorKind,
+                              standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        // A first run, written nowhere, shows which designs carry messages through a mediator object.
+        let probe = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: nil)
+        let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                                       routedThroughMediator: probe.summary.designsWithMediator)
+        let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
+                                  limits: limits, sink: writer).run()
+        var code: Int32 = 0
+        if let stop = summary.stoppedBy, let range = summary.stoppedAt {
+            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat,
+                                                        colored: colors.standardError))
+            code = 3
+        }
+        do {
+            try OutputPath(path: outputPath ?? "-").write(Array(writer.svg().utf8), inputs: [path], standardOutput: standardOutput)
+        } catch {
+            let target = outputPath.map { "'\($0)'" } ?? "standard output"
+            standardError.write("error: cannot write the sequence diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
                 + OutputRefusal.helpLine(for: error))
             return 3
         }

@@ -31,7 +31,7 @@ public enum TranscriptEvent: Hashable, Sendable {
     case leaked([String])
 
     /// How deep the event's line is indented, in levels; 0 for a line that is never indented.
-    var depth: Int {
+    package var depth: Int {
         switch self {
         case .send(_, _, _, _, let depth), .delivery(_, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth),
              .error(_, let depth), .lifetime(_, _, let depth):

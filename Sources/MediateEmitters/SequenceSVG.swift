@@ -1,0 +1,302 @@
+/// Draws a run as an SVG sequence diagram, laid out by `mediate` itself: no Graphviz, no Java.
+///
+/// Collects the run's events, then ``svg()`` writes the picture. Lifelines are the participants
+/// in declaration order, then the mediator where the design carries messages through a mediator
+/// object; routes and numbers are those of ``SequenceDiagramWriter``. A reaction that sends is
+/// an activation bar on its receiver; `log` lines and errors (`!`) are notes; `leave` and
+/// `release` are marks on the lifeline; leaked objects are marked under their lifelines.
+/// Text widths are estimated from character counts in a monospace font, so the output depends
+/// on the events alone.
+///
+/// Element ids, for pages that highlight an element:
+/// - `lifeline-NAME` (`lifeline-mediator` for the mediator);
+/// - `step-N-send`: the arrow from the sender to the mediator of send `N`, its number with
+///   `-` for `.` (`step-1-2-send` is send 1.2);
+/// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
+/// - `activation-step-N-delivery-K`: the reaction that delivery ran;
+/// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`.
+/// An id that would repeat gets `-2`, `-3` … appended.
+public final class SequenceSVGWriter: EventSink {
+    private enum Row {
+        case arrow(id: String, from: Int, to: Int, number: String, text: String)
+        case note(id: String, over: ClosedRange<Int>, text: String, style: String)
+        case mark(id: String, lifeline: Int, text: String, style: String)
+    }
+
+    private struct Activation {
+        var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool
+    }
+
+    private let title: String
+    private var kind: MediatorKind
+    private let routedThroughMediator: Set<MediatorKind>
+    private let names: [String]
+    private var index: [String: Int] = [:]
+    private var rows: [Row] = []
+    private var activations: [Activation] = []
+    private var open: [Int] = []
+    private var usedIds: Set<String> = []
+    private var notes = 0
+    private var leaked: [Int] = []
+    /// The number, sender and deliveries so far of the send in progress at each depth.
+    private var sends: [(number: String, sender: String, deliveries: Int)] = []
+    /// The receiver whose reaction runs at each depth, for `log` notes.
+    private var receivers: [String?] = []
+
+    /// `routedThroughMediator`: the designs a run showed to carry messages through a mediator
+    /// object (``RunSummary/designsWithMediator``); with none, there is no mediator lifeline.
+    public init(title: String, kind: MediatorKind, participants: [String], routedThroughMediator: Set<MediatorKind>) {
+        self.title = title
+        self.kind = kind
+        self.routedThroughMediator = routedThroughMediator
+        names = participants + (routedThroughMediator.isEmpty ? [] : ["mediator"])
+        for (position, name) in names.enumerated() { index[name] = position }
+    }
+
+    private var everyone: ClosedRange<Int> { 0...max(0, names.count - 1) }
+
+    public func emit(_ event: TranscriptEvent) {
+        closeActivations(atOrBelow: event.depth)
+        switch event {
+        case .mediator(let newKind, let replacement):
+            kind = newKind
+            if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)", style: "info") }
+        case .send(let number, let sender, _, let message, let depth):
+            let numberText = number.map(String.init).joined(separator: ".")
+            while sends.count <= depth { sends.append(("", "", 0)) }
+            sends[depth] = (numberText, sender, 0)
+            if let innermost = open.last, activations[innermost].depth == depth - 1 { activations[innermost].sends = true }
+            if routedThroughMediator.contains(kind), sender != "mediator", let from = index[sender], let to = index["mediator"] {
+                let id = unique("step-\(number.map(String.init).joined(separator: "-"))-send")
+                rows.append(.arrow(id: id, from: from, to: to, number: numberText, text: message.written))
+            }
+        case .delivery(let receiver, let sender, let message, let depth):
+            setReceiver(receiver, at: depth)
+            guard depth > 0, depth - 1 < sends.count, let to = index[receiver] else { return }
+            sends[depth - 1].deliveries += 1
+            let send = sends[depth - 1]
+            let from = (routedThroughMediator.contains(kind) ? index["mediator"] : index[sender]) ?? index[sender]
+            guard let from else { return }
+            let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)")
+            rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
+            let level = open.filter { activations[$0].lifeline == to }.count
+            activations.append(Activation(id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
+                                          firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false))
+            open.append(activations.count - 1)
+        case .log(let text, let depth):
+            let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
+            note(over: receiver.flatMap { index[$0] }.map { $0...$0 } ?? everyone, text, style: "log")
+        case .error(let error, let depth):
+            let sender = depth > 0 && depth - 1 < sends.count ? index[sends[depth - 1].sender] : nil
+            note(over: sender.map { $0...$0 } ?? everyone, "! \(error.written)", style: "error")
+        case .participant(let name, _, _):
+            if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
+        case .leave(let name):
+            if let lifeline = index[name] { rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave")) }
+        case .release(let name):
+            if let lifeline = index[name] { rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release")) }
+        case .lifetime(let name, let deallocated, _):
+            if let lifeline = index[name] { note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info") }
+        case .expectation(let text, let got):
+            note(over: everyone, text + (got.map { " FAILED (got \($0))" } ?? " ok"), style: got == nil ? "info" : "error")
+        case .leaked(let leakedNames):
+            leaked = leakedNames.compactMap { index[$0] }
+            note(over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
+                 style: leakedNames.isEmpty ? "info" : "error")
+        case .scenario, .set, .end:
+            break
+        }
+        for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+    }
+
+    private func setReceiver(_ receiver: String, at depth: Int) {
+        while receivers.count <= depth { receivers.append(nil) }
+        receivers[depth] = receiver
+    }
+
+    /// Ends the reactions that an event at `depth` is not part of.
+    private func closeActivations(atOrBelow depth: Int) {
+        while let last = open.last, activations[last].depth >= depth { open.removeLast() }
+    }
+
+    private func note(over lifelines: ClosedRange<Int>, _ text: String, style: String) {
+        notes += 1
+        rows.append(.note(id: unique("note-\(notes)"), over: lifelines, text: text, style: style))
+    }
+
+    private func unique(_ id: String) -> String {
+        var candidate = id, count = 1
+        while usedIds.contains(candidate) {
+            count += 1
+            candidate = "\(id)-\(count)"
+        }
+        usedIds.insert(candidate)
+        return candidate
+    }
+
+    // MARK: Layout
+
+    /// Pixels: the margin, a character's width in tenths (12 px monospace), box and row sizes.
+    private enum Size {
+        static let margin = 16, charTenths = 72, boxHeight = 30, rowHeight = 28, selfRowHeight = 40
+        static let top = 44, activationWidth = 10, selfLoop = 30
+    }
+
+    /// The width of `text` in pixels at 12 px monospace; East Asian wide characters count twice.
+    static func width(_ text: String) -> Int {
+        let columns = text.unicodeScalars.reduce(0) { sum, scalar in
+            sum + (scalar.properties.isEmojiPresentation || (0x2E80...0xFFDC).contains(scalar.value) ? 2 : 1)
+        }
+        return (columns * Size.charTenths + 9) / 10
+    }
+
+    /// The SVG: the title, the lifelines, activation bars, then every row in run order.
+    public func svg() -> String {
+        let count = max(names.count, 1)
+        let labels = names.map(Self.visible)
+        let boxWidths = labels.map { max(60, Self.width($0) + 20) }
+        // need[i][j]: the least distance from lifeline i to lifeline j > i; edge[k]: room either side.
+        var need = Array(repeating: Array(repeating: 0, count: count), count: count)
+        var left = boxWidths.map { $0 / 2 }, right = left
+        for k in 1..<max(count, 1) where k < names.count { need[k - 1][k] = (boxWidths[k - 1] + boxWidths[k]) / 2 + 24 }
+        func require(_ i: Int, _ j: Int, _ distance: Int) { need[i][j] = max(need[i][j], distance) }
+        for row in rows {
+            switch row {
+            case .arrow(_, let from, let to, let number, let text):
+                let label = Self.width(number + " " + Self.visible(text)) + 24
+                if from == to {
+                    if to + 1 < names.count { require(to, to + 1, label + Size.selfLoop + 8) }
+                    right[to] = max(right[to], label + Size.selfLoop + 8)
+                } else {
+                    require(min(from, to), max(from, to), label)
+                }
+            case .note(_, let over, let text, _):
+                let width = Self.width(Self.visible(text)) + 16
+                if over.count == 1 {
+                    let k = over.lowerBound
+                    left[k] = max(left[k], width / 2)
+                    right[k] = max(right[k], width / 2)
+                    if k > 0 { require(k - 1, k, width / 2 + 8) }
+                    if k + 1 < names.count { require(k, k + 1, width / 2 + 8) }
+                } else {
+                    left[over.lowerBound] = max(left[over.lowerBound], 20)
+                    right[over.upperBound] = max(right[over.upperBound], max(20, width - 20 - 0))
+                    require(over.lowerBound, over.upperBound, width - 40)
+                }
+            case .mark(_, let lifeline, let text, _):
+                let width = Self.width(text) + 20
+                right[lifeline] = max(right[lifeline], width)
+                if lifeline + 1 < names.count { require(lifeline, lifeline + 1, width + 8) }
+            }
+        }
+        var xs: [Int] = []
+        for k in 0..<names.count {
+            var x = Size.margin + left[k]
+            for i in 0..<k { x = max(x, xs[i] + need[i][k]) }
+            xs.append(x)
+        }
+        let titleText = Self.visible(title) + " (\(kind.rawValue))"
+        var width = Self.width(titleText) + 2 * Size.margin
+        for k in 0..<names.count { width = max(width, xs[k] + right[k] + Size.margin) }
+        // Rows top to bottom.
+        var ys: [Int] = []
+        var y = Size.top + Size.boxHeight + 16
+        for row in rows {
+            ys.append(y)
+            if case .arrow(_, let from, let to, _, _) = row, from == to { y += Size.selfRowHeight } else { y += Size.rowHeight }
+        }
+        let bottom = y + 12
+        let height = bottom + Size.boxHeight + (leaked.isEmpty ? 0 : 20) + Size.margin
+
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
+            font-family="DejaVu Sans Mono, monospace" font-size="12">
+            <title>\(XML.escaped(titleText))</title>
+            <style>
+            .box { fill: #eef2fb; stroke: #4a5a7a; } .mediator .box { fill: #e6f2e6; stroke: #3f6f3f; }
+            .line { stroke: #6a7a9a; stroke-dasharray: 5 4; } .arrow { stroke: #222; fill: none; }
+            .send .arrow, .delivery .arrow { marker-end: url(#arrowhead); } .number { font-weight: bold; }
+            .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
+            .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
+            .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
+            .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }
+            </style>
+            <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
+            orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>
+            <rect width="\(width)" height="\(height)" fill="#fff"/>
+            <text class="title" x="\(width / 2)" y="26" text-anchor="middle">\(XML.escaped(titleText))</text>
+
+            """
+        for (k, label) in labels.enumerated() {
+            let x = xs[k], half = boxWidths[k] / 2
+            var classes = "lifeline"
+            if k == names.count - 1 && !routedThroughMediator.isEmpty { classes += " mediator" }
+            if leaked.contains(k) { classes += " leaked" }
+            out += "<g id=\"\(XML.escaped("lifeline-" + names[k]))\" class=\"\(classes)\">"
+            out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(Size.top + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(bottom)\"/>"
+            for top in [Size.top, bottom] {
+                out += "<rect class=\"box\" x=\"\(x - half)\" y=\"\(top)\" width=\"\(2 * half)\" height=\"\(Size.boxHeight)\" rx=\"3\"/>"
+                out += "<text x=\"\(x)\" y=\"\(top + 19)\" text-anchor=\"middle\">\(XML.escaped(label))</text>"
+            }
+            if leaked.contains(k) {
+                out += "<text id=\"\(XML.escaped("leaked-" + names[k]))\" class=\"leaked-label\" x=\"\(x)\" "
+                    + "y=\"\(bottom + Size.boxHeight + 16)\" text-anchor=\"middle\">leaked</text>"
+            }
+            out += "</g>\n"
+        }
+        for activation in activations where activation.sends {
+            let x = xs[activation.lifeline] - Size.activationWidth / 2 + activation.level * Size.activationWidth / 2
+            let top = ys[activation.firstRow] + 18
+            let end = activation.lastRow + 1 < ys.count ? ys[activation.lastRow + 1] : bottom - 4
+            out += "<rect id=\"\(activation.id)\" class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
+                + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
+        }
+        for (position, row) in rows.enumerated() {
+            let y = ys[position]
+            switch row {
+            case .arrow(let id, let from, let to, let number, let text):
+                let kind = id.hasSuffix("-send") ? "send" : "delivery"
+                let label = "<tspan class=\"number\">\(XML.escaped(number))</tspan> \(XML.escaped(Self.visible(text)))"
+                out += "<g id=\"\(id)\" class=\"\(kind)\">"
+                if from == to {
+                    let x = xs[from], loop = Size.selfLoop
+                    out += "<path class=\"arrow\" d=\"M\(x),\(y + 18) H\(x + loop) V\(y + 32) H\(x + 2)\"/>"
+                    out += "<text x=\"\(x + loop + 6)\" y=\"\(y + 27)\">\(label)</text>"
+                } else {
+                    let (x1, x2) = (xs[from], xs[to] + (from < to ? -1 : 1))
+                    out += "<line class=\"arrow\" x1=\"\(x1)\" y1=\"\(y + 18)\" x2=\"\(x2)\" y2=\"\(y + 18)\"/>"
+                    out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
+                }
+                out += "</g>\n"
+            case .note(let id, let over, let text, let style):
+                let visible = Self.visible(text)
+                let textWidth = Self.width(visible) + 16
+                let (x0, x1): (Int, Int)
+                if over.count == 1 {
+                    (x0, x1) = (xs[over.lowerBound] - textWidth / 2, xs[over.lowerBound] + (textWidth + 1) / 2)
+                } else {
+                    (x0, x1) = (xs[over.lowerBound] - 20, max(xs[over.upperBound] + 20, xs[over.lowerBound] - 20 + textWidth))
+                }
+                out += "<g id=\"\(id)\" class=\"note \(style)\">"
+                out += "<rect x=\"\(x0)\" y=\"\(y + 4)\" width=\"\(x1 - x0)\" height=\"20\"/>"
+                out += "<text x=\"\((x0 + x1) / 2)\" y=\"\(y + 18)\" text-anchor=\"middle\">\(XML.escaped(visible))</text></g>\n"
+            case .mark(let id, let lifeline, let text, let style):
+                let x = xs[lifeline], mid = y + 14
+                out += "<g id=\"\(XML.escaped(id))\" class=\"\(style)\">"
+                out += style == "release"
+                    ? "<path class=\"mark\" d=\"M\(x - 7),\(mid - 7) L\(x + 7),\(mid + 7) M\(x - 7),\(mid + 7) L\(x + 7),\(mid - 7)\"/>"
+                    : "<path class=\"mark\" d=\"M\(x - 9),\(mid) H\(x + 9)\"/>"
+                out += "<text x=\"\(x + 12)\" y=\"\(mid + 4)\" font-style=\"italic\">\(text)</text></g>\n"
+            }
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// `text` on one line, with control and bidirectional characters, U+2028, U+2029 and what XML
+    /// cannot hold written `\u{X}`; still to be escaped for XML.
+    static func visible(_ text: String) -> String {
+        text.visible { $0.isHiddenControl || !$0.isXMLCharacter || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+}
