@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import MediateKit
+@testable import MediateDesigns
+
+/// `render --graph sequence`: the SVG sequence diagram `SequenceSVGWriter` lays out itself.
+///
+/// The golden `Tests/Fixtures/chat.sequence.svg` is rewritten with `MEDIATE_RECORD=all` (then
+/// review the diff). Never set on CI.
+@Suite("SVG sequence diagrams")
+struct SequenceSVGTests {
+    /// The SVG of `scenario` under `kind` (default: its own), routed as `render` routes it.
+    static func svg(_ scenario: LoadedScenario, kind: MediatorKind? = nil) -> String {
+        let kind = kind ?? scenario.declaredKind
+        let probe = KindRun.run(scenario, kind: kind, analyze: false, output: nil)
+        let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                                       routedThroughMediator: probe.summary.designsWithMediator)
+        _ = Interpreter(script: scenario.script, title: scenario.title, kind: kind, sink: writer).run()
+        return writer.svg()
+    }
+
+    static func svg(_ source: String, kind: MediatorKind? = nil) throws -> String {
+        svg(try ScenarioLoader.load(SourceFile(path: "x.scenario", text: source)).get(), kind: kind)
+    }
+
+    /// Every element's name, attributes and text, in document order; throws when not well-formed.
+    final class Elements: NSObject, XMLParserDelegate {
+        var elements: [(name: String, attributes: [String: String])] = []
+        var texts: [String] = []
+        private var text: String?
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            elements.append((name, attributes))
+            if name == "text" { text = "" }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text", let text { texts.append(text) }
+            if name == "text" { text = nil }
+        }
+
+        static func parse(_ svg: String) throws -> Elements {
+            let parser = XMLParser(data: Data(svg.utf8))
+            let elements = Elements()
+            parser.delegate = elements
+            guard parser.parse() else { throw SVGText.Malformed(description: "\(parser.parserError.map { "\($0)" } ?? "?")") }
+            return elements
+        }
+
+        var ids: [String] { elements.compactMap { $0.attributes["id"] } }
+    }
+
+    static let relay = """
+        scenario "Relay"
+        participant A
+        participant B
+        participant C
+        participant D
+        on B receives ping { self -> C: pong }
+        on C receives pong {
+            log "C got {message}"
+            self -> sender: ack
+        }
+        leave D
+        A -> B: ping
+        A -> D: hello
+        release C
+        """
+
+    @Test func lifelinesArrowsAndNotesInTranscriptOrder() throws {
+        let parsed = try Elements.parse(try Self.svg(Self.relay))
+        let ids = parsed.ids
+        #expect(ids.filter { $0.hasPrefix("lifeline-") } == ["lifeline-A", "lifeline-B", "lifeline-C", "lifeline-D", "lifeline-mediator"])
+        // 3 sends through the mediator, 3 deliveries from it; the send to D that left delivers nothing.
+        #expect(ids.filter { $0.hasPrefix("step-") } == [
+            "step-1-send", "step-1-delivery-1", "step-1-1-send", "step-1-1-delivery-1",
+            "step-1-1-1-send", "step-1-1-1-delivery-1", "step-2-send",
+        ])
+        #expect(parsed.texts.contains("1.1.1 ack"))
+        #expect(ids.firstIndex(of: "leave-D")! < ids.firstIndex(of: "step-1-send")!)
+        #expect(ids.firstIndex(of: "release-C")! > ids.firstIndex(of: "step-2-send")!)
+        #expect(parsed.texts.contains("C got pong"))
+        #expect(parsed.texts.contains("! missingReceiver D"))
+        let notes = parsed.elements.filter { $0.attributes["id"]?.hasPrefix("note-") == true }
+        #expect(notes.map { $0.attributes["class"] } == ["note log", "note error", "note info", "note info"])
+    }
+
+    @Test func arrowsAreSendsAndDeliveriesAsTheTranscriptCountsThem() throws {
+        let scenario = try DiagramGoldenTests.load("chat.scenario")
+        let ids = try Elements.parse(Self.svg(scenario)).ids
+        #expect(ids.filter { $0.hasSuffix("-send") }.count == 4)
+        #expect(ids.filter { $0.contains("-delivery-") && !$0.hasPrefix("activation-") }.count == 12)
+        // In the mesh there is no mediator lifeline, and deliveries go straight: 12 arrows.
+        let mesh = try Elements.parse(Self.svg(scenario, kind: .mesh)).ids
+        #expect(!mesh.contains("lifeline-mediator"))
+        #expect(mesh.filter { $0.hasPrefix("step-") }.count == 12)
+    }
+
+    @Test func aReactionThatSendsIsAnActivation() throws {
+        let ids = try Elements.parse(try Self.svg(Self.relay)).ids
+        // B's reaction to ping sends pong, C's reaction to pong sends ack; B's reaction to ack sends nothing.
+        #expect(ids.filter { $0.hasPrefix("activation-") } == ["activation-step-1-delivery-1", "activation-step-1-1-delivery-1"])
+    }
+
+    @Test func leakedObjectsAreMarkedAtTheBottom() throws {
+        let parsed = try Elements.parse(try Self.svg("""
+            scenario "Cycle"
+            mediator wrapper
+            participant A
+            participant B
+            """, kind: .mesh))
+        let leaked = parsed.ids.filter { $0.hasPrefix("leaked-") }
+        #expect(!leaked.isEmpty)
+        #expect(leaked.allSatisfy { parsed.ids.contains("lifeline-" + $0.dropFirst("leaked-".count)) })
+        #expect(parsed.texts.contains { $0.hasPrefix("leaked: ") && $0 != "leaked: none" })
+    }
+
+    @Test func twoRendersAreByteIdentical() throws {
+        let scenario = try DiagramGoldenTests.load("chat.scenario")
+        #expect(Self.svg(scenario) == Self.svg(scenario))
+        #expect(try Self.svg(Self.relay) == (try Self.svg(Self.relay)))
+    }
+
+    @Test func chatMatchesItsGolden() throws {
+        let svg = Self.svg(try DiagramGoldenTests.load("chat.scenario"))
+        let url = packageRoot.appendingPathComponent("Tests/Fixtures/chat.sequence.svg")
+        if ProcessInfo.processInfo.environment["MEDIATE_RECORD"] == "all" {
+            try svg.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(svg == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    /// Every design of the hostile scenario: well-formed XML, and no element or attribute
+    /// (`<script`, `onerror`, `onload`) made of scenario text; controls and bidi shown `\u{X}`.
+    @Test(arguments: MediatorKind.allCases)
+    func hostileTextStaysText(kind: MediatorKind) throws {
+        let path = packageRoot.appendingPathComponent("Tests/Hostile/hostile-exports.scenario").path
+        let scenario = try ScenarioLoader.load(path: path).get()
+        let svg = Self.svg(scenario, kind: kind)
+        let parsed = try Elements.parse(svg)
+        let names: Set<String> = ["svg", "title", "style", "defs", "marker", "path", "rect", "text", "g", "line", "tspan"]
+        #expect(parsed.elements.allSatisfy { names.contains($0.name) })
+        #expect(parsed.elements.allSatisfy { $0.attributes.keys.allSatisfy { !$0.lowercased().hasPrefix("on") } })
+        #expect(!svg.lowercased().contains("<script"))
+        #expect(!svg.lowercased().contains("onerror="))
+        #expect(!svg.unicodeScalars.contains { $0.isBidiControl || ($0.value < 0x20 && $0 != "\n") })
+        #expect(parsed.texts.contains { $0.contains("\\u{1B}") && $0.contains("\\u{202E}") })
+    }
+
+    @Test func renderRefusesOtherFormatsAndLayouts() throws {
+        let path = packageRoot.appendingPathComponent("Scenarios/chat.scenario").path
+        for command in [RenderCommand(path: path, designs: .reference, graph: .sequence, format: .png),
+                        RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: "/tmp/never.pdf"),
+                        RenderCommand(path: path, designs: .reference, graph: .sequence, layout: .dot)] {
+            let (out, err) = (StringOutput(), StringOutput())
+            #expect(command.execute(standardOutput: out, standardError: err) == 2)
+            #expect(out.text.isEmpty)
+            #expect(err.text.contains("--graph sequence"))
+        }
+        let (out, err) = (StringOutput(), StringOutput())
+        #expect(RenderCommand(path: path, designs: .reference, graph: .sequence).execute(standardOutput: out, standardError: err) == 0)
+        #expect(out.text == Self.svg(try DiagramGoldenTests.load("chat.scenario")))
+    }
+}
