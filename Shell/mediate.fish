@@ -102,7 +102,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "med
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'validate' -d 'Check scenario files without running them.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'check' -d 'Run every scenario under every design and compare with the committed goldens.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'diff' -d 'Show how two transcripts, or one scenario under two designs, differ.'
-complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'render' -d 'Draw a scenario\'s message flow or coupling with Graphviz.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'render' -d 'Draw a scenario\'s message flow, coupling or sequence diagram.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'compare' -d 'Compare the coupling and behaviour of the four designs on one scenario.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'export' -d 'Write a run as a Mermaid or PlantUML sequence diagram.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'report' -d 'Write one self-contained HTML page about every scenario.'

@@ -152,19 +152,22 @@ extension Mediate {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "render",
-            abstract: "Draw a scenario's message flow or coupling with Graphviz.",
+            abstract: "Draw a scenario's message flow, coupling or sequence diagram.",
             discussion: """
                 messages: who sent what to whom, numbered as in the transcript (1, 1.1, 2 …). \
                 coupling: every object of one design and its stored references (solid strong, \
                 dashed weak, dotted unowned, red strong cycles, double border leaked). compare: \
                 the four designs side by side with their metrics. Rendered in process by the \
-                Graphviz library; --format dot writes the DOT source. Without -o, writes to \
-                standard output; with -o, the format follows the file's extension unless given.
+                Graphviz library; --format dot writes the DOT source. sequence: a sequence \
+                diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
+                mediate itself, SVG only. Without -o, writes to standard output; with -o, the \
+                format follows the file's extension unless given.
 
                 Examples:
                   mediate render Scenarios/chat.scenario -o chat.svg
                   mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png
                   mediate render Scenarios/musketeers.scenario --graph compare --format dot
+                  mediate render Scenarios/chat.scenario --graph sequence -o chat-sequence.svg
                 """
         )
 
