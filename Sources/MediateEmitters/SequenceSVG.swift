@@ -264,7 +264,9 @@ public final class SequenceSVGWriter: EventSink {
                     out += "<path class=\"arrow\" d=\"M\(x),\(y + 18) H\(x + loop) V\(y + 32) H\(x + 2)\"/>"
                     out += "<text x=\"\(x + loop + 6)\" y=\"\(y + 27)\">\(label)</text>"
                 } else {
-                    let (x1, x2) = (xs[from], xs[to] + (from < to ? -1 : 1))
+                    let rightward = from < to
+                    let x1 = edge(of: from, at: position, xs: xs, right: rightward)
+                    let x2 = edge(of: to, at: position, xs: xs, right: !rightward) + (rightward ? -1 : 1)
                     out += "<line class=\"arrow\" x1=\"\(x1)\" y1=\"\(y + 18)\" x2=\"\(x2)\" y2=\"\(y + 18)\"/>"
                     out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
                 }
@@ -292,6 +294,16 @@ public final class SequenceSVGWriter: EventSink {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// Where an arrow at `row` meets `lifeline`: the side of its innermost activation bar there,
+    /// else the lifeline.
+    private func edge(of lifeline: Int, at row: Int, xs: [Int], right: Bool) -> Int {
+        let level = activations.filter { $0.sends && $0.lifeline == lifeline && $0.firstRow <= row && row <= $0.lastRow }
+            .map(\.level).max()
+        guard let level else { return xs[lifeline] }
+        let left = xs[lifeline] - Size.activationWidth / 2 + level * Size.activationWidth / 2
+        return right ? left + Size.activationWidth : left
     }
 
     /// `text` on one line, with control and bidirectional characters, U+2028, U+2029 and what XML
