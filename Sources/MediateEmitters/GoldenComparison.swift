@@ -50,14 +50,20 @@ package final class GoldenComparison: TextOutput {
         guard !isMissing, !differs, let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            guard chunkStart < chunkEnd || refill() else { return markDifference() }
+            guard chunkStart < chunkEnd || refill() else {
+                differs = true
+                return
+            }
             let count = min(bytes.count - offset, chunkEnd - chunkStart)
             let written = UnsafeRawBufferPointer(start: base + offset, count: count)
             let golden = UnsafeRawBufferPointer(start: chunk.baseAddress! + chunkStart, count: count)
             let equal = memcmp(written.baseAddress!, golden.baseAddress!, count) == 0
             let same = equal ? count : zip(written, golden).prefix { $0 == $1 }.count
             for byte in written.prefix(same) where byte == UInt8(ascii: "\n") { firstDifferentLine += 1 }
-            if !equal { return markDifference() }
+            if !equal {
+                differs = true
+                return
+            }
             offset += count
             chunkStart += count
         }
@@ -69,7 +75,7 @@ package final class GoldenComparison: TextOutput {
     package var matches: Bool {
         if isMissing || differs { return false }
         if chunkStart < chunkEnd || refill() {
-            markDifference()
+            differs = true
             return false
         }
         return true
@@ -78,18 +84,17 @@ package final class GoldenComparison: TextOutput {
     /// The unified diff from the golden at `goldenPath` to what the run wrote when both are at
     /// most ``keptLimit`` bytes; else where they first differ and how to see the rest.
     package func diff(goldenPath: String) -> String {
-        var status = stat()
-        let goldenSize = stat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
-        if let kept, goldenSize <= Self.keptLimit, let golden = readWhole(goldenPath) {
-            return UnifiedDiff.diff(expected: String(decoding: golden, as: UTF8.self), actual: String(decoding: kept, as: UTF8.self))
+        let golden = readSource(path: goldenPath, limit: Self.keptLimit)
+        if let kept, case .success(let golden) = golden {
+            return UnifiedDiff.diff(expected: String(decoding: golden.bytes, as: UTF8.self), actual: String(decoding: kept, as: UTF8.self))
                 ?? ""
         }
+        var status = stat()
+        let goldenSize = stat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
         return "the output differs from the golden from line \(firstDifferentLine) on; at \(writtenCount) and \(goldenSize) bytes, "
             + "they are larger than mediate diffs in memory (\(Self.keptLimit) bytes each): write the output to a file "
             + "and compare the two with `mediate diff`\n"
     }
-
-    private func markDifference() { differs = true }
 
     /// Reads the golden's next chunk; false at its end or on a read error.
     private func refill() -> Bool {
@@ -100,20 +105,6 @@ package final class GoldenComparison: TextOutput {
             chunkEnd = max(0, count)
             return count > 0
         }
-    }
-
-    private func readWhole(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        while bytes.count <= Self.keptLimit {
-            let count = read(descriptor, chunk.baseAddress!, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? bytes : nil }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(start: chunk.baseAddress!, count: count))
-        }
-        return nil
     }
 }
 

@@ -61,13 +61,15 @@ public struct MessageGraph: Hashable, Sendable {
 
 /// Gathers a run's message flow as its events stream by, in two views: ``graph``, the route
 /// each message took as the design reported it (sender → mediator → receiver when the design
-/// carried it through a mediator object, see `EventSink.emitRelay`), and ``logical``, sender →
-/// receiver whatever the design did.
+/// carried it through a mediator object, see `EventSink.emitRelay`), and, when asked for,
+/// ``logical``, sender → receiver whatever the design did.
 public final class MessageGraphCollector: EventSink {
     /// The route messages took.
     public var graph: MessageGraph { routed.graph }
-    /// Who sent what to whom, whatever way it went.
+    /// Who sent what to whom, whatever way it went; empty unless the collector keeps it.
     public var logical: MessageGraph { direct.graph }
+    /// Whether ``logical`` is gathered too.
+    private let keepsLogical: Bool
     private var routed = Links()
     private var direct = Links()
     /// The send in progress at each depth, to attribute deliveries and errors to it, with the
@@ -88,15 +90,16 @@ public final class MessageGraphCollector: EventSink {
         var reachedMediator = false
     }
 
-    public init() {}
+    /// `keepingLogical`: gather ``logical`` as well as ``graph``.
+    public init(keepingLogical: Bool = false) {
+        keepsLogical = keepingLogical
+    }
 
     public func emit(_ event: TranscriptEvent) {
         switch event {
         case .participant(let name, let type, _):
-            for links in [\MessageGraphCollector.routed, \.direct] where self[keyPath: links].graph.types[name] == nil {
-                self[keyPath: links].graph.nodes.append(name)
-                self[keyPath: links].graph.types[name] = type
-            }
+            routed.declare(name, type: type)
+            if keepsLogical { direct.declare(name, type: type) }
         case .send(let number, let sender, _, let message, let depth):
             while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
             let written = message.written
@@ -110,10 +113,8 @@ public final class MessageGraphCollector: EventSink {
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: name, from: send.sender, depth: depth, failed: true)
         case .end:
-            for links in [\MessageGraphCollector.routed, \.direct]
-            where self[keyPath: links].usesMediator && !self[keyPath: links].graph.nodes.contains("mediator") {
-                self[keyPath: links].graph.nodes.append("mediator")
-            }
+            routed.end()
+            if keepsLogical { direct.end() }
         default:
             break
         }
@@ -129,7 +130,7 @@ public final class MessageGraphCollector: EventSink {
         defer { relay = nil }
         guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
         let number = { self.written(send.numberLength) }
-        direct.record(send, to: receiver, from: sender, failed: failed, number: number)
+        if keepsLogical { direct.record(send, to: receiver, from: sender, failed: failed, number: number) }
         guard let relay, relay.receiver == receiver, relay.depth == depth else {
             return routed.record(send, to: receiver, from: sender, failed: failed, number: number)
         }
@@ -145,6 +146,18 @@ public final class MessageGraphCollector: EventSink {
         var graph = MessageGraph()
         var index: [String: [String: Int]] = [:]
         var usesMediator = false
+
+        /// Adds a participant as a node, once.
+        mutating func declare(_ name: String, type: String) {
+            guard graph.types[name] == nil else { return }
+            graph.nodes.append(name)
+            graph.types[name] = type
+        }
+
+        /// Adds the mediator as the last node when a message went to or from it.
+        mutating func end() {
+            if usesMediator && !graph.nodes.contains("mediator") { graph.nodes.append("mediator") }
+        }
 
         /// Counts `send`'s message on the link from `sender` to `receiver`, keeping its number
         /// (made by `number`) while the link keeps few.

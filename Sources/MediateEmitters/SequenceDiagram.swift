@@ -134,10 +134,6 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Whether a diagram writes this scalar `\u{X}`: see ``escape(_:for:)``.
     private static func isHiddenInDiagram(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "\n", "\r": false
-        case "\u{2028}", "\u{2029}": true
-        default: scalar.isHiddenControl || !scalar.isXMLCharacter
-        }
+        scalar != "\n" && scalar != "\r" && scalar.isHiddenInPicture
     }
 }

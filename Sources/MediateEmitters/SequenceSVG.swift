@@ -309,6 +309,6 @@ public final class SequenceSVGWriter: EventSink {
     /// `text` on one line, with control and bidirectional characters, U+2028, U+2029 and what XML
     /// cannot hold written `\u{X}`; still to be escaped for XML.
     static func visible(_ text: String) -> String {
-        text.visible { $0.isHiddenControl || !$0.isXMLCharacter || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        text.visible(hiding: \.isHiddenInPicture)
     }
 }

@@ -143,7 +143,7 @@ public final class FormattedSink: EventSink {
     private var tailCount = 0
 
     /// What this sink has written, in bytes; a run given the same budget stops past its limit.
-    public let budget: OutputBudget
+    private let budget: OutputBudget
 
     public init(format: OutputFormat, output: any TextOutput, budget: OutputBudget = OutputBudget()) {
         self.format = format

@@ -29,4 +29,11 @@ extension Unicode.Scalar {
         default: false
         }
     }
+
+    /// Whether a picture (an export, the sequence SVG) writes this scalar `\u{X}`: what a terminal
+    /// would hide (`isHiddenControl`), what XML cannot hold, and the line and paragraph separators
+    /// that renderers read as line breaks.
+    var isHiddenInPicture: Bool {
+        isHiddenControl || !isXMLCharacter || self == "\u{2028}" || self == "\u{2029}"
+    }
 }

@@ -262,7 +262,7 @@ struct LimitTests {
             A -> B: ping
             A -> B: ping
             """)).get()
-        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil, collectingLogicalMessages: true)
         func numbers(_ graph: MessageGraph) -> [String] {
             graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.text) \($0.numbers)" } }
         }

@@ -21,7 +21,7 @@ struct MessageRouteTests {
 
     func links(_ kind: MediatorKind, logical: Bool = false) throws -> [String] {
         let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
-        let run = KindRun.run(scenario, kind: kind, output: nil)
+        let run = KindRun.run(scenario, kind: kind, output: nil, collectingLogicalMessages: true)
         let graph = logical ? run.logicalMessages : run.messages
         return graph.links.map { link in "\(link.from)>\(link.to) \(link.messages.map { $0.numbers.joined(separator: ",") })" }
     }
@@ -45,7 +45,7 @@ struct MessageRouteTests {
     /// A message the mediator could not pass on is drawn from the mediator, failed.
     @Test func aMissingReceiverIsMissedByTheMediator() throws {
         let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
-        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil, collectingLogicalMessages: true)
         let failed = run.messages.links.filter { $0.messages.contains(where: \.failed) }.map { "\($0.from)>\($0.to)" }
         #expect(failed == ["mediator>B"])
         #expect(run.logicalMessages.links.filter { $0.messages.contains(where: \.failed) }.map { "\($0.from)>\($0.to)" } == ["A>B"])
@@ -55,7 +55,7 @@ struct MessageRouteTests {
     /// receiver, as before.
     @Test func aDesignThatReportsNoRouteDrawsSenderToReceiver() throws {
         let scenario = try ScenarioLoader.load(SourceFile(path: "r.scenario", text: Self.source)).get()
-        let run = KindRun.run(scenario, design: EchoDesign.self, output: nil)
+        let run = KindRun.run(scenario, design: EchoDesign.self, output: nil, collectingLogicalMessages: true)
         #expect(!run.messages.links.isEmpty)
         #expect(run.messages == run.logicalMessages)
         #expect(!run.messages.links.contains { $0.to == "mediator" })
@@ -66,7 +66,7 @@ struct MessageRouteTests {
         var source = "participant A\nparticipant B\nparticipant C\nparticipant D\n"
         for index in 0..<1_000 { source += "\(["A", "B", "C", "D"][index % 4]) -> *: \"m\(index % 7)\"\n" }
         let scenario = try ScenarioLoader.load(SourceFile(path: "k.scenario", text: source)).get()
-        let run = KindRun.run(scenario, kind: .wrapper, output: nil)
+        let run = KindRun.run(scenario, kind: .wrapper, output: nil, collectingLogicalMessages: true)
         #expect(run.messages.links.count == 8)
         #expect(run.logicalMessages.links.count == 12)
         let dot = DOTEmitter.messages(run.messages, title: "k", kind: .wrapper)

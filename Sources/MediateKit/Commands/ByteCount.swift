@@ -8,17 +8,15 @@ public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text`, or nil when it is not a size: digits, then at most one of K, M, G (any case),
     /// optionally followed by `iB` or `B`. A size past `Int.max` is nil too.
     public init?(parsing text: String) {
-        var digits = Substring(text)
-        var shift = 0
-        for suffix in ["kib", "kb", "k", "mib", "mb", "m", "gib", "gb", "g", "b"] where text.lowercased().hasSuffix(suffix) {
-            digits = text.dropLast(suffix.count)
-            shift = ["k": 10, "m": 20, "g": 30][suffix.prefix(1), default: 0]
-            break
-        }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
+        let digits = text.prefix { ("0"..."9").contains($0) }
+        guard let shift = Self.shifts[text.dropFirst(digits.count).lowercased()], let value = Int(digits),
               value <= Int.max >> shift else { return nil }
         bytes = value << shift
     }
+
+    /// Each unit a size may end with, and the power of two it stands for.
+    private static let shifts = ["": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
+                                 "g": 30, "gb": 30, "gib": 30]
 
     /// `64 MiB` when the size is a whole number of KiB, MiB or GiB, else `N bytes`.
     public var description: String {

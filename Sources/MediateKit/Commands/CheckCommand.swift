@@ -227,8 +227,7 @@ public struct CheckCommand: Sendable {
         if case .outputLimit = run.summary.stoppedBy {
             return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [
                 "\(scenario.file.path) [\(kind.rawValue)]: the run wrote more than \(ByteCount(limits.maxOutputBytes)) of "
-                    + "transcript (--max-output), so its goldens were neither compared nor recorded; look for long messages "
-                    + "or reactions that multiply sends, or raise the limit with --max-output SIZE",
+                    + "transcript (--max-output), so its goldens were neither compared nor recorded; " + RunCommand.outputLimitHelp,
             ], stoppedBy: run.summary.stoppedBy)
         }
         let messages = DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)

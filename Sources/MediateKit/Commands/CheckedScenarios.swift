@@ -22,11 +22,13 @@ struct CheckedScenarios {
     init(paths: [String], designs: DesignRegistry, report: (ScenarioLoader.Failure) -> Void) {
         var keptBytes = 0
         for path in paths {
-            switch ScenarioLoader.load(path: path, designs: designs) {
-            case .success(let scenario):
+            let loaded = ScenarioLoader.read(path: path).flatMap { read in
+                ScenarioLoader.load(SourceFile(path: path, bytes: read.bytes), designs: designs).map { ($0, read.status) }
+            }
+            switch loaded {
+            case .success(let (scenario, status)):
                 self.paths.append(path)
-                var status = stat()
-                let isRegular = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+                let isRegular = (status.st_mode & S_IFMT) == S_IFREG
                 if !isRegular || keptBytes + scenario.file.bytes.count <= Self.keptBytes {
                     keptBytes += isRegular ? scenario.file.bytes.count : 0
                     entries.append(.kept(scenario))

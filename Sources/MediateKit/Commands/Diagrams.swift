@@ -39,17 +39,23 @@ public let maxUnlabelledDiagramEdges = 5_000
 func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throws -> [UInt8] {
     if format != .dot {
         let (edges, labelled) = edgeCounts(dot)
-        guard labelled <= maxDiagramEdges, edges <= maxUnlabelledDiagramEdges else {
-            throw GraphvizError(message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
-                + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
-                + "steeply with edges); use --format dot for its DOT source")
-        }
+        try checkDiagramSize(edges: edges, labelled: labelled)
     }
     switch format {
     case .dot: return Array(dot.utf8)
     case .svg: return try Graphviz.render(dot, layout: layout, format: .svg)
     case .png: return try Graphviz.render(dot, layout: layout, format: .png)
     case .pdf: return try Graphviz.render(dot, layout: layout, format: .pdf)
+    }
+}
+
+/// Throws when a diagram of `edges` edges, `labelled` of them labelled, is past what mediate asks
+/// Graphviz to lay out (``maxDiagramEdges``, ``maxUnlabelledDiagramEdges``).
+func checkDiagramSize(edges: Int, labelled: Int) throws {
+    guard labelled <= maxDiagramEdges, edges <= maxUnlabelledDiagramEdges else {
+        throw GraphvizError(message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
+            + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
+            + "steeply with edges); use --format dot for its DOT source")
     }
 }
 

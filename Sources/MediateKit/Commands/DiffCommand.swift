@@ -37,14 +37,14 @@ public struct DiffCommand: Sendable {
         let new: (name: String, text: String)
         switch subject {
         case .files(let first, let second):
-            let texts = [first, second].map(read)
-            for case .failure(let failure) in texts {
+            switch (read(first), read(second)) {
+            case (.success(let a), .success(let b)):
+                old = (first, a)
+                new = (second, b)
+            case (.failure(let failure), _), (_, .failure(let failure)):
                 standardError.write(failure.message)
                 return failure.code
             }
-            guard case .success(let a) = texts[0], case .success(let b) = texts[1] else { return 2 }
-            old = (first, a)
-            new = (second, b)
         case .kinds(let path, let mediator, let against):
             for kind in [mediator, against] where designs.design(kind) == nil {
                 standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))

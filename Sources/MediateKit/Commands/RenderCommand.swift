@@ -71,7 +71,7 @@ public struct RenderCommand: Sendable {
         switch graph {
         case .messages, .logical, .coupling:
             let run = KindRun.run(scenario, design: design, limits: limits, output: nil,
-                                  collectingMessages: graph != .coupling)
+                                  collectingMessages: graph != .coupling, collectingLogicalMessages: graph == .logical)
             stops = [run]
             switch graph {
             case .messages: dot = DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)

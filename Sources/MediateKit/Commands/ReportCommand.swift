@@ -92,19 +92,14 @@ public struct ReportCommand: Sendable {
             (texts.first { $0.kind == kind }?.text ?? "").split(separator: "\n").map(String.init)
         }
         let svg: Result<String, HTMLReport.GraphvizFailure>
-        let references = report.implementations.reduce(0) { $0 + $1.run.metrics.references }
-        if references > maxUnlabelledDiagramEdges {
-            // Not even written as DOT: a large mesh's would be a million lines.
-            svg = .failure(HTMLReport.GraphvizFailure(message: "the diagram has \(references) references, more than mediate asks "
-                + "Graphviz to lay out (\(maxUnlabelledDiagramEdges) edges in all; layout time grows steeply with edges); "
-                + "`mediate render \(scenario.file.path) --graph compare --format dot` writes its DOT source"))
-        } else {
+        do {
+            // Every reference is an edge of the compare diagram: past the limit, it is not even
+            // written as DOT (a large mesh's would be a million lines).
+            try checkDiagramSize(edges: report.implementations.reduce(0) { $0 + $1.run.metrics.references }, labelled: 0)
             let dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
-            do {
-                svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
-            } catch {
-                svg = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
-            }
+            svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
+        } catch {
+            svg = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
         }
         // The page needs the metrics only: the graphs (a million references in a large mesh) go now.
         for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }

@@ -206,7 +206,7 @@ public struct RunCommand: Sendable {
             help = "raise the limit with --max-deliveries N if the scenario really needs more"
         case .outputLimit(let limit, _, _):
             message = "under \(kind.rawValue), the run wrote more than \(ByteCount(limit)) of output; it stopped here"
-            help = "look for long messages or reactions that multiply sends, or raise the limit with --max-output SIZE"
+            help = outputLimitHelp
         case .design(let text):
             message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
             help = "a design must deliver on the thread that called it, before the call returns (see Courier)"
@@ -215,6 +215,9 @@ public struct RunCommand: Sendable {
         }
         return format.render([Diagnostic(message, at: range, notes: [.help(help)])], in: file, colored: colored)
     }
+
+    /// What to do about a run past `--max-output`, for `run` and `check`.
+    static let outputLimitHelp = "look for long messages or reactions that multiply sends, or raise the limit with --max-output SIZE"
 
     static func reason(_ error: any Error) -> String {
         if let output = error as? OutputError { return output.description }

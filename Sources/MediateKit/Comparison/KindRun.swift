@@ -5,19 +5,21 @@ public struct KindRun: Sendable {
     public var summary: RunSummary
     /// The message flow along the route the design reported (see `MessageGraphCollector`).
     public var messages: MessageGraph
-    /// The message flow from sender to receiver, whatever the route.
+    /// The message flow from sender to receiver, whatever the route: empty unless asked for.
     public var logicalMessages: MessageGraph
     public var references: ReferenceGraph
     public var metrics: CouplingMetrics
 
     /// Runs `scenario` under `design`, streaming the transcript in `format` to `output` (nowhere
-    /// when nil; the run stops once it has written ``RunLimits/maxOutputBytes``), and reads the reference graph at the end of the steps. Without `analyze`, neither
-    /// the message flow nor the references are gathered (a run that only writes its transcript);
-    /// without `collectingMessages` only the message flow is skipped (a coupling diagram).
+    /// when nil; the run stops once it has written ``RunLimits/maxOutputBytes``), and reads the
+    /// reference graph at the end of the steps. Without `analyze`, neither the message flow nor the
+    /// references are gathered (a run that only writes its transcript); without
+    /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
+    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`.
     public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
                            format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                           collectingMessages: Bool = true) -> KindRun {
-        let collector = MessageGraphCollector()
+                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
+        let collector = MessageGraphCollector(keepingLogical: collectingLogicalMessages)
         let budget = OutputBudget()
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output, budget: budget)) }
@@ -117,4 +119,3 @@ public struct ComparisonReport: Sendable {
         implementations.map { DOTEmitter.Column(kind: $0.run.kind, graph: $0.run.references, metrics: $0.run.metrics) }
     }
 }
-

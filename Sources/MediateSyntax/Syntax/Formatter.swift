@@ -31,9 +31,8 @@ package enum ScenarioFormatter {
     /// The canonical text of `file`, or why it cannot be formatted.
     ///
     /// Only comments and braces are kept of the tokens, the layout goes before the text is read
-    /// back, and the two trees are compared
-    /// a statement at a time: a file of 300,000 lines is then formatted in about twice the memory
-    /// its tree takes.
+    /// back, and the two trees are compared a statement at a time: a file of 300,000 lines is then
+    /// formatted in about twice the memory its tree takes.
     package static func format(_ file: SourceFile) -> Result<String, Failure> {
         let script: Script
         switch Frontend.load(file) {

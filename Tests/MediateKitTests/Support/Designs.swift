@@ -19,9 +19,9 @@ extension KindRun {
     /// Runs `scenario` under the registered design `kind`.
     static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
                     format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                    collectingMessages: Bool = true) -> KindRun {
+                    collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
         run(scenario, design: scenario.designs.design(kind)!, limits: limits, format: format, analyze: analyze,
-            output: output, collectingMessages: collectingMessages)
+            output: output, collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages)
     }
 }
 
