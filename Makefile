@@ -6,12 +6,12 @@ SWIFT ?= swift
 # Debian packages the build needs beyond the Swift toolchain: libgraphviz for rendering in
 # process, and pkg-config, through which SwiftPM finds it.
 APT_PACKAGES := libgraphviz-dev pkg-config
-# What `make test` needs beyond the build: Chromium renders the report page for its DOM test,
-# GNU time measures Scripts/stream-test's peak memory.
-TEST_PACKAGES := chromium time
+# What `make test` needs beyond the build: Chromium runs the report page's player for the browser
+# tests (Playwright drives it; see BROWSER_VENV), GNU time measures Scripts/stream-test's peak memory.
+TEST_PACKAGES := chromium time python3 python3-venv
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
-.PHONY: all deps build release run test validate shell clean
+.PHONY: all deps browser-deps build release run test validate shell screenshot clean
 
 all: build
 
@@ -23,6 +23,16 @@ deps:
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
 	  $$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+
+# Playwright for Python (from PyPI) in a virtual environment under .build/, for the browser tests.
+# It drives Debian's Chromium through executable_path: no browser is downloaded.
+BROWSER_VENV := .build/browser-tests
+BROWSER_PYTHON := $(BROWSER_VENV)/bin/python
+
+browser-deps:
+	@[ -x $(BROWSER_PYTHON) ] || python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_PYTHON) -c 'import playwright' 2>/dev/null || \
+	  $(BROWSER_PYTHON) -m pip install --quiet --disable-pip-version-check playwright
 
 # A target may import only the targets it depends on: the layers of the library (README, "The code").
 LAYER_CHECK := --explicit-target-dependency-import-check error
@@ -47,11 +57,13 @@ run: release
 	"$$bin" report Scenarios -o Output/report.html; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
-# The unit tests, then `mediate check`: the committed Output/ must match what the code writes.
+# The unit tests, the report page's player in Chromium, then `mediate check`: the committed
+# Output/ must match what the code writes.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
-test: deps
+test: deps browser-deps
 	$(SWIFT) build --build-tests $(LAYER_CHECK)
 	$(SWIFT) test --skip-build
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
 	Scripts/stream-test
@@ -67,6 +79,11 @@ shell: build
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory Shell \
 	  --date "$$(git log -1 --format=%cs 2>/dev/null || echo 1970-01-01)"
 	@echo "Wrote Shell/mediate.bash, Shell/_mediate, Shell/mediate.fish and Shell/mediate.1"
+
+# The README's picture of the player: Output/report.html (from `make run`) in Chromium.
+screenshot: EXTRA_PACKAGES = chromium python3 python3-venv
+screenshot: deps browser-deps
+	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html Docs/report-player.png control-room difference
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)

@@ -15,21 +15,28 @@ public enum DOTEmitter {
     /// carrying its numbered messages; repeated messages fold into a count. Drawn from a route
     /// graph, a design that carries messages through its mediator is a hub; `logical` says the
     /// graph is sender to receiver instead, in the title.
-    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false) -> String {
+    ///
+    /// With an `idPrefix` (a page that shows several diagrams), the graph's id is the prefix, and
+    /// each edge's is `PREFIX-link-K` (`PREFIX-link-K-missing` for its failed deliveries), K the
+    /// link's index; without `labelled`, the messages are only edge tooltips.
+    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false,
+                                idPrefix: String? = nil, labelled: Bool = true) -> String {
         var out = header(name: "messages", label: "\(title) — messages under \(kind.rawValue)\(logical ? ", sender to receiver" : "")")
-        out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4];\n"
+        out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4\(idPrefix.map { ", id=\(DOT.quoted($0))" } ?? "")];\n"
         for node in graph.nodes {
             out += "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
         }
         let folded = graph.messageCount > foldAbove
-        for link in graph.links {
+        for (index, link) in graph.links.enumerated() {
             for failed in [false, true] {
                 let messages = link.messages.filter { $0.failed == failed }
                 guard !messages.isEmpty else { continue }
                 var lines = messages.map { messageLine($0, folded: folded) }
                 if !failed, link.uncounted > 0 { lines.append("+\(link.uncounted) more") }
-                let style = failed ? ", color=\"#c62828\", fontcolor=\"#c62828\", style=dashed" : ""
-                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [label=\(DOT.quoted(lines.joined(separator: "\n")))\(style)];\n"
+                var style = failed ? ", color=\"#c62828\", fontcolor=\"#c62828\", style=dashed" : ""
+                if let idPrefix { style += ", id=\(DOT.quoted("\(idPrefix)-link-\(index)\(failed ? "-missing" : "")"))" }
+                let text = DOT.quoted(lines.joined(separator: "\n"))
+                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [\(labelled ? "label" : "tooltip")=\(text)\(style)];\n"
             }
         }
         if graph.unlinkedMessages > 0 {

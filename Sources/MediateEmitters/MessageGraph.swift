@@ -81,6 +81,12 @@ public final class MessageGraphCollector: EventSink {
     private var numberParts: [Int] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
+    /// Whether ``recordedEdges`` is kept.
+    package var tracksEdges = false
+    /// With ``tracksEdges``, the routed edges drawn for the events so far, oldest first, each
+    /// `2 × link + (1 if the delivery failed)`, where link is the index in ``graph``'s links: the
+    /// edge `DOTEmitter.messages` draws for it. Whoever reads them empties them.
+    package var recordedEdges: [Int] = []
 
     struct Send {
         var numberLength: Int
@@ -132,13 +138,18 @@ public final class MessageGraphCollector: EventSink {
         let number = { self.written(send.numberLength) }
         if keepsLogical { direct.record(send, to: receiver, from: sender, failed: failed, number: number) }
         guard let relay, relay.receiver == receiver, relay.depth == depth else {
-            return routed.record(send, to: receiver, from: sender, failed: failed, number: number)
+            return recordRouted(send, to: receiver, from: sender, failed: failed, number: number)
         }
         if sender != "mediator", !send.reachedMediator {
             sendsByDepth[depth - 1]?.reachedMediator = true
-            routed.record(send, to: "mediator", from: sender, failed: false, number: number)
+            recordRouted(send, to: "mediator", from: sender, failed: false, number: number)
         }
-        routed.record(send, to: receiver, from: "mediator", failed: failed, number: number)
+        recordRouted(send, to: receiver, from: "mediator", failed: failed, number: number)
+    }
+
+    private func recordRouted(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) {
+        let link = routed.record(send, to: receiver, from: sender, failed: failed, number: number)
+        if tracksEdges, let link { recordedEdges.append(2 * link + (failed ? 1 : 0)) }
     }
 
     /// One view's links, and where each is.
@@ -160,8 +171,9 @@ public final class MessageGraphCollector: EventSink {
         }
 
         /// Counts `send`'s message on the link from `sender` to `receiver`, keeping its number
-        /// (made by `number`) while the link keeps few.
-        mutating func record(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) {
+        /// (made by `number`) while the link keeps few. Returns the link's index; nil past ``MessageGraph/maxLinks``.
+        @discardableResult
+        mutating func record(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) -> Int? {
             if receiver == "mediator" || sender == "mediator" { usesMediator = true }
             let link: Int
             if let known = index[sender]?[receiver] {
@@ -169,7 +181,7 @@ public final class MessageGraphCollector: EventSink {
             } else {
                 guard graph.links.count < MessageGraph.maxLinks else {
                     graph.unlinkedMessages += 1
-                    return
+                    return nil
                 }
                 link = graph.links.count
                 index[sender, default: [:]][receiver] = link
@@ -189,6 +201,7 @@ public final class MessageGraphCollector: EventSink {
             } else {
                 graph.links[link].uncounted += 1
             }
+            return link
         }
     }
 }

@@ -15,7 +15,10 @@
 /// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
 /// - `activation-step-N-delivery-K`: the reaction that delivery ran;
 /// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`.
-/// An id that would repeat gets `-2`, `-3` … appended.
+/// An id that would repeat gets `-2`, `-3` … appended. A writer made with an `idPrefix` puts it
+/// before every id (the arrowhead marker's too), and gives each row and activation a
+/// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
+/// the header), for a page that shows several diagrams and steps through them.
 public final class SequenceSVGWriter: EventSink {
     private enum Row {
         case arrow(id: String, from: Int, to: Int, number: String, text: String)
@@ -24,11 +27,17 @@ public final class SequenceSVGWriter: EventSink {
     }
 
     private struct Activation {
-        var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool
+        var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool, step: Int
     }
 
     private let title: String
+    private let idPrefix: String?
+    /// The top-level step of the events so far, and of each row.
+    private var step = 0
+    private var rowSteps: [Int] = []
     private var kind: MediatorKind
+    /// The kind the run started under, which the title names.
+    private let startKind: MediatorKind
     private let routedThroughMediator: Set<MediatorKind>
     private let names: [String]
     private var index: [String: Int] = [:]
@@ -45,8 +54,11 @@ public final class SequenceSVGWriter: EventSink {
 
     /// `routedThroughMediator`: the designs a run showed to carry messages through a mediator
     /// object (``RunSummary/designsWithMediator``); with none, there is no mediator lifeline.
-    public init(title: String, kind: MediatorKind, participants: [String], routedThroughMediator: Set<MediatorKind>) {
+    public init(title: String, kind: MediatorKind, participants: [String], routedThroughMediator: Set<MediatorKind>,
+                idPrefix: String? = nil) {
         self.title = title
+        self.idPrefix = idPrefix
+        startKind = kind
         self.kind = kind
         self.routedThroughMediator = routedThroughMediator
         names = participants + (routedThroughMediator.isEmpty ? [] : ["mediator"])
@@ -56,6 +68,7 @@ public final class SequenceSVGWriter: EventSink {
     private var everyone: ClosedRange<Int> { 0...max(0, names.count - 1) }
 
     public func emit(_ event: TranscriptEvent) {
+        if event.startsStep { step += 1 }
         closeActivations(atOrBelow: event.depth)
         switch event {
         case .mediator(let newKind, let replacement):
@@ -81,7 +94,7 @@ public final class SequenceSVGWriter: EventSink {
             rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
             let level = open.filter { activations[$0].lifeline == to }.count
             activations.append(Activation(id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
-                                          firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false))
+                                          firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false, step: step))
             open.append(activations.count - 1)
         case .log(let text, let depth):
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
@@ -107,6 +120,13 @@ public final class SequenceSVGWriter: EventSink {
             break
         }
         for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+        while rowSteps.count < rows.count { rowSteps.append(step) }
+    }
+
+    /// ` id="…"` for an element, with the writer's prefix, and its step when the writer has a prefix.
+    private func attributes(id: String, step: Int) -> String {
+        guard let idPrefix else { return " id=\"\(XML.escaped(id))\"" }
+        return " id=\"\(XML.escaped(idPrefix + id))\" data-step=\"\(step)\""
     }
 
     private func setReceiver(_ receiver: String, at depth: Int) {
@@ -195,7 +215,7 @@ public final class SequenceSVGWriter: EventSink {
             for i in 0..<k { x = max(x, xs[i] + need[i][k]) }
             xs.append(x)
         }
-        let titleText = Self.visible(title) + " (\(kind.rawValue))"
+        let titleText = Self.visible(title) + " (\(startKind.rawValue))"
         var width = Self.width(titleText) + 2 * Size.margin
         for k in 0..<names.count { width = max(width, xs[k] + right[k] + Size.margin) }
         // Rows top to bottom.
@@ -208,6 +228,7 @@ public final class SequenceSVGWriter: EventSink {
         let bottom = y + 12
         let height = bottom + Size.boxHeight + (leaked.isEmpty ? 0 : 20) + Size.margin
 
+        let marker = XML.escaped((idPrefix ?? "") + "arrowhead")
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
@@ -216,13 +237,13 @@ public final class SequenceSVGWriter: EventSink {
             <style>
             .box { fill: #eef2fb; stroke: #4a5a7a; } .mediator .box { fill: #e6f2e6; stroke: #3f6f3f; }
             .line { stroke: #6a7a9a; stroke-dasharray: 5 4; } .arrow { stroke: #222; fill: none; }
-            .send .arrow, .delivery .arrow { marker-end: url(#arrowhead); } .number { font-weight: bold; }
+            .send .arrow, .delivery .arrow { marker-end: url(#\(marker)); } .number { font-weight: bold; }
             .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
             .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
             .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
             .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }
             </style>
-            <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
+            <defs><marker id="\(marker)" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
             orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>
             <rect width="\(width)" height="\(height)" fill="#fff"/>
             <text class="title" x="\(width / 2)" y="26" text-anchor="middle">\(XML.escaped(titleText))</text>
@@ -233,14 +254,14 @@ public final class SequenceSVGWriter: EventSink {
             var classes = "lifeline"
             if k == names.count - 1 && !routedThroughMediator.isEmpty { classes += " mediator" }
             if leaked.contains(k) { classes += " leaked" }
-            out += "<g id=\"\(XML.escaped("lifeline-" + names[k]))\" class=\"\(classes)\">"
+            out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + names[k]))\" class=\"\(classes)\">"
             out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(Size.top + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(bottom)\"/>"
             for top in [Size.top, bottom] {
                 out += "<rect class=\"box\" x=\"\(x - half)\" y=\"\(top)\" width=\"\(2 * half)\" height=\"\(Size.boxHeight)\" rx=\"3\"/>"
                 out += "<text x=\"\(x)\" y=\"\(top + 19)\" text-anchor=\"middle\">\(XML.escaped(label))</text>"
             }
             if leaked.contains(k) {
-                out += "<text id=\"\(XML.escaped("leaked-" + names[k]))\" class=\"leaked-label\" x=\"\(x)\" "
+                out += "<text\(attributes(id: "leaked-" + names[k], step: step)) class=\"leaked-label\" x=\"\(x)\" "
                     + "y=\"\(bottom + Size.boxHeight + 16)\" text-anchor=\"middle\">leaked</text>"
             }
             out += "</g>\n"
@@ -249,7 +270,7 @@ public final class SequenceSVGWriter: EventSink {
             let x = xs[activation.lifeline] - Size.activationWidth / 2 + activation.level * Size.activationWidth / 2
             let top = ys[activation.firstRow] + 18
             let end = activation.lastRow + 1 < ys.count ? ys[activation.lastRow + 1] : bottom - 4
-            out += "<rect id=\"\(activation.id)\" class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
+            out += "<rect\(attributes(id: activation.id, step: activation.step)) class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
                 + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
         }
         for (position, row) in rows.enumerated() {
@@ -258,7 +279,7 @@ public final class SequenceSVGWriter: EventSink {
             case .arrow(let id, let from, let to, let number, let text):
                 let kind = id.hasSuffix("-send") ? "send" : "delivery"
                 let label = "<tspan class=\"number\">\(XML.escaped(number))</tspan> \(XML.escaped(Self.visible(text)))"
-                out += "<g id=\"\(id)\" class=\"\(kind)\">"
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"\(kind)\">"
                 if from == to {
                     let x = xs[from], loop = Size.selfLoop
                     out += "<path class=\"arrow\" d=\"M\(x),\(y + 18) H\(x + loop) V\(y + 32) H\(x + 2)\"/>"
@@ -280,12 +301,12 @@ public final class SequenceSVGWriter: EventSink {
                 } else {
                     (x0, x1) = (xs[over.lowerBound] - 20, max(xs[over.upperBound] + 20, xs[over.lowerBound] - 20 + textWidth))
                 }
-                out += "<g id=\"\(id)\" class=\"note \(style)\">"
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"note \(style)\">"
                 out += "<rect x=\"\(x0)\" y=\"\(y + 4)\" width=\"\(x1 - x0)\" height=\"20\"/>"
                 out += "<text x=\"\((x0 + x1) / 2)\" y=\"\(y + 18)\" text-anchor=\"middle\">\(XML.escaped(visible))</text></g>\n"
             case .mark(let id, let lifeline, let text, let style):
                 let x = xs[lifeline], mid = y + 14
-                out += "<g id=\"\(XML.escaped(id))\" class=\"\(style)\">"
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"\(style)\">"
                 out += style == "release"
                     ? "<path class=\"mark\" d=\"M\(x - 7),\(mid - 7) L\(x + 7),\(mid + 7) M\(x - 7),\(mid + 7) L\(x + 7),\(mid - 7)\"/>"
                     : "<path class=\"mark\" d=\"M\(x - 9),\(mid) H\(x + 9)\"/>"

@@ -45,7 +45,7 @@ public struct ReportCommand: Sendable {
                 if case .failure(let failure) = loaded { standardError.write(failure.rendered(as: diagnosticFormat)) }
                 return 2
             }
-            switch section(scenario, budget: &budget) {
+            switch section(scenario, number: index, budget: &budget) {
             case .success(let section): sections.append(section)
             case .failure(let stop):
                 standardError.write(stop.message)
@@ -68,17 +68,30 @@ public struct ReportCommand: Sendable {
         var message: String
     }
 
-    /// One scenario's section; its transcripts take their bytes from `budget`, what is left of
-    /// ``RunLimits/maxOutputBytes`` for the whole page.
-    private func section(_ scenario: LoadedScenario, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
+    /// One scenario's section, the `number`th on the page; its transcripts take their bytes from
+    /// `budget`, what is left of ``RunLimits/maxOutputBytes`` for the whole page.
+    private func section(_ scenario: LoadedScenario, number: Int, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
         var texts: [(kind: MediatorKind, text: String)] = []
+        var lanes: [HTMLReport.Lane] = []
+        let drawsSequence = scenario.participants.count < StepRecorder.sequenceLifelineLimit
         for kind in scenario.designs.kinds {
             guard let design = scenario.designs.design(kind) else { continue }
             let output = StringOutput()
             var runLimits = limits
             runLimits.maxOutputBytes = budget
-            let run = KindRun.run(scenario, design: design, limits: runLimits, output: output)
+            let prefix = "s\(number)-d\(lanes.count)"
+            // A first run, written nowhere, shows which designs carry messages through a mediator object.
+            let probe = drawsSequence ? KindRun.run(scenario, design: design, limits: runLimits, analyze: false, output: nil) : nil
+            var recorder: StepRecorder?
+            let run = KindRun.run(scenario, design: design, limits: runLimits, output: output) { collector in
+                let writer = probe.map {
+                    SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                                      routedThroughMediator: $0.summary.designsWithMediator, idPrefix: prefix + "-")
+                }
+                recorder = StepRecorder(collector: collector, sequence: writer)
+                return [recorder!]
+            }
             if case .outputLimit = run.summary.stoppedBy {
                 return .failure(OverBudget(message: "error: the report's transcripts would take more than "
                     + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path) under \(kind.rawValue); "
@@ -87,6 +100,7 @@ public struct ReportCommand: Sendable {
             budget -= output.text.utf8.count
             runs.append(run)
             texts.append((kind, output.text))
+            lanes.append(lane(run, recorder: recorder!, text: output.text, prefix: prefix, title: scenario.title))
         }
         var report = ComparisonReport(scenario: scenario, runs: runs) { kind in
             (texts.first { $0.kind == kind }?.text ?? "").split(separator: "\n").map(String.init)
@@ -104,6 +118,26 @@ public struct ReportCommand: Sendable {
         // The page needs the metrics only: the graphs (a million references in a large mesh) go now.
         for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }
         return .success(HTMLReport.Section(path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
-                                  transcripts: texts, compareSVG: svg))
+                                  lanes: lanes, compareSVG: svg))
+    }
+
+    /// One design's lane of the player: its transcript, steps, routed message diagram (drawn
+    /// without labels when they would be too many for Graphviz) and sequence view.
+    private func lane(_ run: KindRun, recorder: StepRecorder, text: String, prefix: String, title: String) -> HTMLReport.Lane {
+        let routed: Result<String, HTMLReport.GraphvizFailure>
+        do {
+            let labelled = run.messages.links.count <= maxDiagramEdges
+            let dot = DOTEmitter.messages(run.messages, title: title, kind: run.kind, idPrefix: prefix, labelled: labelled)
+            let counts = edgeCounts(dot)
+            try checkDiagramSize(edges: counts.edges, labelled: counts.labelled)
+            routed = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
+        } catch {
+            routed = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
+        }
+        let sequence: Result<String, HTMLReport.GraphvizFailure> = recorder.sequenceSVG.map { .success($0) } ?? .failure(
+            HTMLReport.GraphvizFailure(message: "the sequence view is drawn for up to \(StepRecorder.sequenceLifelineLimit - 1) "
+                + "participants and \(StepRecorder.sequenceLineLimit) transcript lines; see the transcript and the message diagram"))
+        return HTMLReport.Lane(kind: run.kind, text: text, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
+                               routedSVG: routed, sequenceSVG: sequence)
     }
 }

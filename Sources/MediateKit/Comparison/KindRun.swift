@@ -15,14 +15,17 @@ public struct KindRun: Sendable {
     /// reference graph at the end of the steps. Without `analyze`, neither the message flow nor the
     /// references are gathered (a run that only writes its transcript); without
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
-    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`.
-    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
+    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`. The sinks
+    /// `observers` makes see every event after the message flow's collector, which they may read.
+    static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
+                    format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+                    collectingMessages: Bool = true, collectingLogicalMessages: Bool = false,
+                    observers: (MessageGraphCollector) -> [any EventSink]) -> KindRun {
         let collector = MessageGraphCollector(keepingLogical: collectingLogicalMessages)
         let budget = OutputBudget()
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output, budget: budget)) }
+        sinks += observers(collector)
         let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
                                       designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
                                       budget: budget)
@@ -32,6 +35,13 @@ public struct KindRun: Sendable {
         return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph,
                        logicalMessages: collector.logical, references: references,
                        metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
+    }
+
+    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
+                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
+        run(scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
+            collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages) { _ in [] }
     }
 }
 

@@ -40,6 +40,19 @@ public enum TranscriptEvent: Hashable, Sendable {
             return 0
         }
     }
+
+    /// Whether the event's line begins a top-level step of the scenario: a statement at the top
+    /// (a declaration, send, `log`, `set`, `leave`, `release`, `expect`, a mediator replacement) or
+    /// the `end:` line. What follows it up to the next such event (its deliveries, reactions,
+    /// errors and lifetimes) belongs to the same step.
+    package var startsStep: Bool {
+        switch self {
+        case .participant, .leave, .release, .expectation, .end: return true
+        case .mediator(_, let replacement): return replacement
+        case .send(_, _, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth): return depth == 0
+        case .scenario, .delivery, .error, .lifetime, .leaked: return false
+        }
+    }
 }
 
 /// An error line of a run: a design's delivery error, or a limit that stopped the run.

@@ -1,0 +1,240 @@
+import Foundation
+
+/// Writes the report page: one self-contained HTML file (inline SVG, CSS and script, no network)
+/// with an index of scenarios and, for each, a player that steps through the scenario under
+/// every design at once (see ``PlayerScript``), the compare diagram with its metrics, and the
+/// expectations' results. The same input gives the same bytes.
+enum HTMLReport {
+    /// One scenario's part of the report.
+    struct Section: Sendable {
+        var path: String
+        var title: String
+        var stem: String
+        var report: ComparisonReport
+        /// Each kind's lane of the player, in the registry's order.
+        var lanes: [Lane]
+        /// The compare diagram as SVG, or the reason it could not be drawn.
+        var compareSVG: Result<String, GraphvizFailure>
+    }
+
+    /// One design's run as the player shows it.
+    struct Lane: Sendable {
+        var kind: MediatorKind
+        var text: String
+        /// The 0-based line each top-level step begins at (see `StepRecorder`).
+        var stepStarts: [Int]
+        /// The routed message diagram's edges each step used (`MessageGraphCollector.recordedEdges` codes).
+        var stepEdges: [[Int]]
+        var routedSVG: Result<String, GraphvizFailure>
+        var sequenceSVG: Result<String, GraphvizFailure>
+    }
+
+    /// Why a diagram is missing from the page.
+    struct GraphvizFailure: Error, Sendable {
+        var message: String
+        init(message: String) { self.message = message }
+    }
+
+    /// The whole page.
+    static func page(_ sections: [Section]) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>mediate report</title>
+            <style>\(css)\(PlayerScript.css)</style>
+            </head>
+            <body>
+            <h1>mediate report</h1>
+            <nav id="index"><h2>Scenarios</h2>
+            <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
+            """
+        let kinds = sections.first?.report.implementations.map(\.run.kind) ?? []
+        html += kinds.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
+        html += "</tr></thead><tbody>\n"
+        for section in sections {
+            html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
+            html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
+            for implementation in section.report.implementations {
+                let failed = failedExpectations(in: transcript(section, implementation.run.kind))
+                let leaked = implementation.run.metrics.leaked
+                var cell = failed == 0 ? "expectations ok" : "\(failed) failed"
+                cell += leaked.isEmpty ? ", no leak" : ", \(leaked.count) leaked"
+                html += "<td class=\"\(failed == 0 && leaked.isEmpty ? "good" : "bad")\">\(XML.escaped(cell))</td>"
+            }
+            html += "</tr>\n"
+        }
+        html += "</tbody></table></nav>\n"
+        for (number, section) in sections.enumerated() { html += self.section(section, number: number) }
+        return html + "<script>\(PlayerScript.javaScript)</script>\n</body>\n</html>\n"
+    }
+
+    private static func section(_ section: Section, number: Int) -> String {
+        var html = "<section class=\"scenario\" id=\"\(anchor(section.stem))\">\n"
+        html += "<h2>\(XML.escaped(section.title))</h2>\n<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
+        html += player(section, number: number)
+        html += "<h3>Coupling</h3>\n"
+        switch section.compareSVG {
+        case .success(let svg): html += "<div class=\"diagram\">\(inline(svg))</div>\n"
+        case .failure(let failure): html += "<p class=\"bad\">The diagram could not be drawn: \(XML.escaped(failure.message))</p>\n"
+        }
+        html += expectations(section)
+        return html + "</section>\n"
+    }
+
+    /// The player: controls, the transcripts aligned by step (filled in by the script from the
+    /// section's data), and each lane's routed message diagram and sequence view.
+    private static func player(_ section: Section, number: Int) -> String {
+        let id = "s\(number)"
+        let title = XML.escaped(section.title)
+        var html = "<h3>Step through</h3>\n<div class=\"player\" id=\"\(id)\" data-anchor=\"\(anchor(section.stem))\">\n"
+        html += "<div class=\"pl-controls\" role=\"toolbar\" aria-label=\"Step through \(title)\">"
+        for (action, label, help) in [("start", "|◀ Start", "Jump to the start (Home)"), ("back", "◀ Back", "Step back (←)"),
+                                      ("play", "▶ Play", "Play or pause (space)"), ("forward", "Forward ▶", "Step forward (→)"),
+                                      ("end", "End ▶|", "Jump to the end (End)"),
+                                      ("difference", "Next difference", "Jump to the next step where the designs' transcripts differ (D)")] {
+            html += "<button type=\"button\" id=\"\(id)-\(action)\" data-action=\"\(action)\" title=\"\(help)\">\(label)</button>"
+        }
+        html += "<span class=\"pl-where\" id=\"\(id)-where\" aria-live=\"polite\"></span></div>\n"
+        html += "<p class=\"pl-caption\" id=\"\(id)-caption\"></p>\n"
+        html += "<div class=\"pl-heads\" style=\"--lanes:\(section.lanes.count)\">"
+        for lane in section.lanes {
+            let own = lane.kind == section.report.ownKind ? " <span class=\"pl-own\">its own kind</span>" : ""
+            html += "<div class=\"pl-head\">\(XML.escaped(lane.kind.rawValue))\(own)</div>"
+        }
+        html += "</div>\n<div class=\"pl-transcript\" id=\"\(id)-transcript\" tabindex=\"0\" style=\"--lanes:\(section.lanes.count)\" "
+        html += "aria-label=\"The transcripts, aligned by step\"><div class=\"pl-spacer\"></div></div>\n"
+        html += "<p class=\"legend\"><span class=\"pl-now-sample\">current step</span> "
+        html += "<span class=\"pl-differs-sample\">differs between designs</span></p>\n"
+        for (view, heading) in [(\Lane.routedSVG, "Messages, along the route each design took"), (\Lane.sequenceSVG, "Sequence")] {
+            html += "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(section.lanes.count)\">"
+            for lane in section.lanes {
+                switch lane[keyPath: view] {
+                case .success(let svg):
+                    html += "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">\(inline(svg))</figure>"
+                case .failure(let failure): html += "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>"
+                }
+            }
+            html += "</div>\n"
+        }
+        html += "</div>\n<script type=\"application/json\" id=\"\(id)-data\">\(playerData(section))</script>\n"
+        return html
+    }
+
+    /// The player's data as JSON: each lane's kind, transcript lines, step starts, edges per step
+    /// and marked lines, the own kind's lane, and the steps where the transcripts differ.
+    /// `<`, `>` and `&` are written as `\u00XX`, so no text can end the script element.
+    static func playerData(_ section: Section) -> String {
+        let lines = section.lanes.map { lane in
+            var lines = lane.text.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        let own = section.lanes.firstIndex { $0.kind == section.report.ownKind } ?? 0
+        let (differing, marks) = differences(lines: lines, starts: section.lanes.map(\.stepStarts), own: own)
+        var json = "{\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":["
+        for (index, lane) in section.lanes.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"kind\":\(JSONText.string(lane.kind.rawValue)),\"steps\":\(JSONText.array(lane.stepStarts)),"
+            json += "\"marks\":\(JSONText.array(marks[index])),\"edges\":["
+            json += lane.stepEdges.map(JSONText.array).joined(separator: ",")
+            json += "],\"lines\":["
+            for (position, line) in lines[index].enumerated() {
+                if position > 0 { json += "," }
+                json += JSONText.string(String(line).visible(hiding: \.isBidiControl))
+            }
+            json += "]}"
+        }
+        return json + "]}"
+    }
+
+    /// The steps where the lanes' transcripts differ (the header's `mediator KIND` line aside), and
+    /// in each lane the lines that make the difference: in another lane, its lines not in the own
+    /// kind's step; in the own kind's lane, its lines missing from another lane's step.
+    static func differences(lines: [[Substring]], starts: [[Int]], own: Int) -> (steps: [Int], marks: [[Int]]) {
+        let count = starts.map(\.count).max() ?? 0
+        var steps: [Int] = []
+        var marks = Array(repeating: Set<Int>(), count: lines.count)
+        func slice(_ lane: Int, _ step: Int) -> (first: Int, lines: [Substring]) {
+            guard step < starts[lane].count else { return (lines[lane].count, []) }
+            let first = starts[lane][step]
+            let end = step + 1 < starts[lane].count ? starts[lane][step + 1] : lines[lane].count
+            var slice = Array(lines[lane][first..<end])
+            if step == 0, slice.count > 1 { slice[1] = "" }
+            return (first, slice)
+        }
+        for step in 0..<count {
+            let ownSlice = slice(own, step)
+            var differs = false
+            for lane in lines.indices where lane != own {
+                let other = slice(lane, step)
+                guard other.lines != ownSlice.lines else { continue }
+                differs = true
+                for change in other.lines.difference(from: ownSlice.lines) {
+                    switch change {
+                    case .insert(let offset, _, _): marks[lane].insert(other.first + offset)
+                    case .remove(let offset, _, _): marks[own].insert(ownSlice.first + offset)
+                    }
+                }
+            }
+            if differs { steps.append(step) }
+        }
+        return (steps, marks.map { $0.sorted() })
+    }
+
+    private static func expectations(_ section: Section) -> String {
+        let byKind = section.lanes.map { entry in
+            entry.text.split(separator: "\n").filter { $0.hasPrefix("expect ") }.map(String.init)
+        }
+        guard let first = byKind.first, !first.isEmpty else { return "<h3>Expectations</h3>\n<p>None.</p>\n" }
+        var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
+        html += section.lanes.map { "<th>\(XML.escaped($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
+        for (index, line) in first.enumerated() {
+            let text = line.hasSuffix(" ok") ? String(line.dropLast(3)) : String(line[..<(line.range(of: " FAILED (got ")?.lowerBound ?? line.endIndex)])
+            html += "<tr><td><code>\(XML.escaped(text))</code></td>"
+            for lines in byKind {
+                let result = index < lines.count ? String(lines[index].dropFirst(text.count).drop(while: { $0 == " " })) : "not reached"
+                html += "<td class=\"\(result == "ok" ? "good" : "bad")\">\(XML.escaped(result))</td>"
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    private static func transcript(_ section: Section, _ kind: MediatorKind) -> String {
+        section.lanes.first { $0.kind == kind }?.text ?? ""
+    }
+
+    private static func failedExpectations(in transcript: String) -> Int {
+        transcript.split(separator: "\n").filter { $0.hasPrefix("expect ") && $0.contains(" FAILED (got ") }.count
+    }
+
+    /// An SVG document without its XML declaration and doctype, ready to sit inside HTML.
+    private static func inline(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return "" }
+        return String(svg[start.lowerBound...])
+    }
+
+    /// A fragment identifier made of the stem's letters, digits, `-` and `_`.
+    static func anchor(_ stem: String) -> String {
+        "scenario-" + String(stem.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
+        })
+    }
+
+    private static let css = """
+        body{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:2rem;color:#212121;background:#fff}
+        h1{margin-top:0}h2{border-bottom:2px solid #e0e0e0;padding-bottom:.3rem;margin-top:2.5rem}
+        table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #bdbdbd;padding:.3rem .6rem;text-align:left;vertical-align:top}
+        thead th{background:#f5f5f5}td.good{background:#e8f5e9}td.bad,p.bad{background:#ffebee}
+        .diagram{overflow-x:auto;border:1px solid #e0e0e0;padding:.5rem;background:#fff}.diagram svg{max-width:100%;height:auto}
+        code{font-size:.9em}.meta,.legend{color:#616161}a{color:#1565c0}
+        @media (prefers-color-scheme:dark){body{color:#e0e0e0;background:#121212}h2{border-color:#424242}
+        th,td{border-color:#555}thead th{background:#1e1e1e}td.good{background:#1b3a1f}td.bad,p.bad{background:#4a1c1c}
+        .meta,.legend{color:#aaa}a{color:#90caf9}.diagram{border-color:#424242}}
+
+        """
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import MediateKit
+@testable import MediateDesigns
+
+/// What the report page's player is given: steps, the edges each step used, the differences
+/// between designs, and data that no text can break out of. Tests/Browser/player_test.py checks
+/// the page itself in Chromium.
+@Suite("Report player data")
+struct ReportPlayerTests {
+    /// Runs chat under `kind`, recording steps, and names each step's edges `FROM->TO`.
+    static func chatSteps(_ kind: MediatorKind) throws -> (starts: [Int], edges: [[String]]) {
+        let scenario = try DiagramGoldenTests.load("chat.scenario")
+        let design = try #require(scenario.designs.design(kind))
+        var recorder: StepRecorder?
+        let run = KindRun.run(scenario, design: design, output: nil) { collector in
+            recorder = StepRecorder(collector: collector, sequence: nil)
+            return [recorder!]
+        }
+        let steps = try #require(recorder)
+        let names = steps.stepEdges.map { codes in
+            codes.map { code in
+                let link = run.messages.links[code / 2]
+                return "\(link.from)->\(link.to)\(code % 2 == 1 ? " missing" : "")"
+            }.sorted()
+        }
+        return (steps.stepStarts, names)
+    }
+
+    @Test func eachTopLevelStatementIsAStepWithTheRouteItTook() throws {
+        let wrapper = try Self.chatSteps(.wrapper)
+        // Header; four participants; four sends of seven lines; two expectations; the end.
+        #expect(wrapper.starts == [0, 2, 3, 4, 5, 6, 13, 20, 27, 34, 35, 36])
+        #expect(wrapper.edges[5] == ["A->mediator", "mediator->B", "mediator->C", "mediator->D"])
+        #expect(wrapper.edges[0...4].allSatisfy { $0.isEmpty })
+        #expect(wrapper.edges[9...].allSatisfy { $0.isEmpty })
+        let mesh = try Self.chatSteps(.mesh)
+        #expect(mesh.starts == wrapper.starts)
+        #expect(mesh.edges[5] == ["A->B", "A->C", "A->D"])
+    }
+
+    @Test func differencesAreFoundByStepAndMarkedInEachLane() {
+        let own: [Substring] = ["scenario T", "mediator a", "+ A : P", "1 A -> B hi", "  B <- A hi", "end", "leaked: none"]
+        let other: [Substring] = ["scenario T", "mediator b", "+ A : P", "1 A -> B hi", "  ! missingReceiver B", "end", "leaked: none"]
+        let starts = [0, 2, 3, 5]
+        let found = HTMLReport.differences(lines: [own, other, own], starts: [starts, starts, starts], own: 0)
+        // The header's `mediator` line differs by design and is not a difference.
+        #expect(found.steps == [2])
+        #expect(found.marks == [[4], [4], []])
+        // A lane that stopped early differs where its steps are missing.
+        let short = HTMLReport.differences(lines: [own, Array(own[0..<3])], starts: [starts, [0, 2]], own: 0)
+        #expect(short.steps == [2, 3])
+        #expect(short.marks == [[3, 4, 5, 6], []])
+    }
+
+    @Test func jsonTextCannotEndTheScriptElement() {
+        #expect(JSONText.string("</script><img src=x onerror=alert(1)>")
+                == #""\u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e""#)
+        #expect(JSONText.string("a\"b\\c\nd\u{1}e\u{2028}f&") == #""a\"b\\c\nd\u0001e\u2028f\u0026""#)
+        #expect(JSONText.array([]) == "[]")
+        #expect(JSONText.array([3, 1]) == "[3,1]")
+    }
+
+    @Test func theSequenceViewIsLeftOutPastItsLimits() throws {
+        var source = "scenario \"long\"\nmediator wrapper\nparticipant A\nparticipant B\n"
+        for _ in 0..<(StepRecorder.sequenceLineLimit / 2 + 1) { source += "A -> B: hi\n" }
+        let folder = try OutputBudgetTests().workspace(["long.scenario": source])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try WriteFailureTests().mediate(["report", "long.scenario", "-o", "page.html"], in: folder)
+        #expect(result.status == 0)
+        let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
+        #expect(page.contains("Not drawn: the sequence view is drawn for up to"))
+        #expect(!page.contains("id=\"s0-d0-step-1-send\""))
+        #expect(page.contains("id=\"s0&#45;d0&#45;link&#45;0\""))  // Graphviz writes - as &#45;
+    }
+}
