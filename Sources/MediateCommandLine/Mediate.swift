@@ -183,7 +183,7 @@ extension Mediate {
         @Option(help: "What to write (default: from -o's extension, else svg).")
         var format: ArgumentChoice<DiagramFormat>?
 
-        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects).")
+        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).")
         var layout: ArgumentChoice<GraphvizLayout>?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"))

@@ -2,12 +2,14 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import GraphvizRendering
 import Testing
 @testable import MediateKit
 @testable import MediateEmitters
 @testable import MediateDesigns
 
-/// The compare diagram as drawn by Graphviz: where participants land in every box, and the legend.
+/// The compare diagram as drawn by Graphviz: where participants land in every box, the legend,
+/// and which layouts are refused.
 @Suite("Compare diagram")
 struct CompareDiagramTests {
     /// Mediators replaced three times, participants declared between the replacements, one
@@ -88,6 +90,25 @@ struct CompareDiagramTests {
         }
         let width = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#).flatMap { Int($0.1) })
         #expect(width < 2_000)
+    }
+
+    /// neato, sfdp and twopi drew the boxes and the table over each other, circo drew no boxes,
+    /// fdp scattered them: each with exit 0.
+    @Test(arguments: GraphvizLayout.allCases)
+    func onlyDotMayLayOutTheComparison(layout: GraphvizLayout) throws {
+        let path = packageRoot.appendingPathComponent("Scenarios/office.scenario").path
+        let (out, err) = (StringOutput(), StringOutput())
+        let code = RenderCommand(path: path, designs: .reference, graph: .compare, format: .svg, layout: layout)
+            .execute(standardOutput: out, standardError: err)
+        if layout == .dot {
+            #expect(code == 0)
+            #expect(out.text.hasPrefix("<?xml"))
+        } else {
+            #expect(code == 2)
+            #expect(out.text.isEmpty)
+            #expect(err.text.contains("--layout \(layout.rawValue) cannot draw --graph compare"))
+            #expect(err.text.contains("use --layout dot"))
+        }
     }
 }
 
