@@ -133,7 +133,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" mediator' -l 'mediator' -d 'The design to draw (default: the scenario\'s own).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" graph' -l 'graph' -d 'Which diagram.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" format' -l 'format' -d 'What to write (default: from -o\'s extension, else svg).' -rfka ''
-complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" layout' -l 'layout' -d 'Graphviz\'s layout engine (default: dot; twopi for a coupling graph past 200 objects).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" layout' -l 'layout' -d 'Graphviz\'s layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" o output' -l 'output' -s 'o' -d 'Write to this file (\'-\': standard output, the default).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate render" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -1,5 +1,5 @@
 /// How coupled a run's participants and mediators are: counts of references, cycles of strong
-/// references, what leaked, and each participant's fan-in, fan-out and instability, computed on
+/// references, what leaked, and each participant's fan-in, fan-out and strong fan-out, computed on
 /// the collapsed reference graph (participants and mediators only).
 public struct CouplingMetrics: Hashable, Sendable, Codable {
     /// References between participants and mediators, self references included.
@@ -34,12 +34,15 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
         self.leaked = leaked
         var fanIn: [String: Int] = [:]
         var fanOut: [String: Int] = [:]
+        var strongFanOut: [String: Int] = [:]
         for edge in edges where edge.from != edge.to {
             fanIn[edge.to, default: 0] += 1
             fanOut[edge.from, default: 0] += 1
+            if edge.ownership == .strong { strongFanOut[edge.from, default: 0] += 1 }
         }
         participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
-            ParticipantCoupling(name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0])
+            ParticipantCoupling(name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0],
+                                strongFanOut: strongFanOut[node.id, default: 0])
         }
     }
 }
@@ -51,14 +54,18 @@ public struct ParticipantCoupling: Hashable, Sendable, Codable {
     public var fanIn: Int
     /// Efferent coupling (Ce): how many other participants and mediators it references.
     public var fanOut: Int
-    /// Ce / (Ca + Ce), from 0 (only depended on) to 1 (only depending); 0 when both are 0.
-    public var instability: Double
+    /// How many of those it references strongly: what it keeps alive. 0 under a design whose
+    /// colleagues hold their mediator weakly, 1 under direct-delegate, the peers under the mesh.
+    ///
+    /// It replaces instability, Ce / (Ca + Ce), which was 0.50 for every participant under
+    /// every design in Scenarios/: each reference there is paired with one back, so Ca = Ce.
+    public var strongFanOut: Int
 
-    public init(name: String, fanIn: Int, fanOut: Int) {
+    public init(name: String, fanIn: Int, fanOut: Int, strongFanOut: Int) {
         self.name = name
         self.fanIn = fanIn
         self.fanOut = fanOut
-        instability = fanIn + fanOut == 0 ? 0 : Double(fanOut) / Double(fanIn + fanOut)
+        self.strongFanOut = strongFanOut
     }
 }
 

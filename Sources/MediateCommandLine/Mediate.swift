@@ -183,7 +183,7 @@ extension Mediate {
         @Option(help: "What to write (default: from -o's extension, else svg).")
         var format: ArgumentChoice<DiagramFormat>?
 
-        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects).")
+        @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).")
         var layout: ArgumentChoice<GraphvizLayout>?
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"))
@@ -206,8 +206,9 @@ extension Mediate {
             discussion: """
                 Runs the scenario under every design and prints, for each, the references read \
                 from its live objects (strong, weak, unowned, participant to participant), its \
-                strong cycles, what leaked, each participant's fan-in, fan-out and instability, \
-                and the first line where its transcript differs from the scenario's own design.
+                strong cycles, what leaked, each participant's fan-in, fan-out and strong fan-out \
+                (what it keeps alive), and the first line where its transcript differs from the \
+                scenario's own design.
 
                 Examples:
                   mediate compare Scenarios/musketeers.scenario

@@ -245,11 +245,19 @@ public enum DOTEmitter {
     }
 
     /// One cluster per implementation, side by side, with every declared participant in the same
-    /// position in every cluster (greyed out where it was already deallocated), mediators above
-    /// them, and the metrics table beneath.
+    /// place in every cluster (greyed out where it was already deallocated), in declaration order,
+    /// in rows of at most `participantsPerRow`; mediators above them, and the metrics table and
+    /// the legend beneath.
+    ///
+    /// Only one node ranks each participant (the first mediator, or the participant above it) and
+    /// an invisible chain orders each row: with every mediator ranking every participant, Graphviz
+    /// reordered them after a run-time replacement.
     public static func compare(_ columns: [Column], participants: [(name: String, type: String)], title: String) -> String {
         var out = header(name: "compare", label: "\(title) — coupling compared")
-        out += "  graph [rankdir=TB, nodesep=0.35, ranksep=0.9, newrank=true];\n"
+        // A reference into a lower row passes each row above as an invisible point, nodesep apart:
+        // a wide nodesep would widen every box by that much per reference.
+        out += "  graph [rankdir=TB, nodesep=0.1, ranksep=0.9, newrank=true];\n"
+        let rows = balancedRows(participants.map(\.name), longest: participantsPerRow)
         var anchors: [String] = []
         var lastRow: [String] = []
         for (index, column) in columns.enumerated() {
@@ -268,10 +276,15 @@ public enum DOTEmitter {
                 if leaked.contains(mediator.id) { style += ", peripheries=2" }
                 out += "    \(id(mediator.id)) [\(style)];\n"
             }
-            // Without a mediator, an invisible stand-in keeps the participants' row level with
-            // the other clusters'.
-            let top = mediators.isEmpty ? [id("top")] : mediators.map { id($0.id) }
-            if mediators.isEmpty { out += "    \(id("top")) [shape=hexagon, style=invis, label=\"mediator\"];\n" }
+            // The first mediator anchors the rows; without one, an invisible stand-in keeps the
+            // first row level with the other clusters' (no participant's id has a space).
+            let anchor = mediators.first.map { id($0.id) } ?? DOT.quoted("c\(index) anchor")
+            if mediators.isEmpty { out += "    \(anchor) [shape=hexagon, style=invis, label=\"mediator\"];\n" }
+            if mediators.count > 1 {
+                let ids = mediators.map { id($0.id) }
+                out += "    { rank=same; \(ids.joined(separator: "; ")); }\n"
+                out += "    \(ids.joined(separator: " -> ")) [style=invis];\n"
+            }
             for participant in participants {
                 var style: String
                 if alive.contains(participant.name) {
@@ -282,12 +295,17 @@ public enum DOTEmitter {
                     style = "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
                 }
                 out += "    \(id(participant.name)) [\(style)];\n"
-                for node in top { out += "    \(node) -> \(id(participant.name)) [style=invis];\n" }
             }
-            let row = participants.map { id($0.name) }
-            if !row.isEmpty {
-                out += "    { rank=same; \(row.joined(separator: "; ")); }\n"
-                if row.count > 1 { out += "    \(row.joined(separator: " -> ")) [style=invis];\n" }
+            var above = [anchor]
+            for row in rows {
+                let ids = row.map(id)
+                // From the anchor into the first row; from the participant straight above later.
+                for (position, node) in ids.enumerated() {
+                    out += "    \(above[min(position, above.count - 1)]) -> \(node) [style=invis];\n"
+                }
+                out += "    { rank=same; \(ids.joined(separator: "; ")); }\n"
+                if ids.count > 1 { out += "    \(ids.joined(separator: " -> ")) [style=invis];\n" }
+                above = ids
             }
             for edge in graph.edges {
                 var style = edgeStyle(edge.ownership) + ", constraint=false"
@@ -297,13 +315,36 @@ public enum DOTEmitter {
                 out += "    \(id(edge.from)) -> \(id(edge.to)) [\(style)];\n"
             }
             out += "  }\n"
-            anchors.append(top[0])
-            if let last = participants.last { lastRow.append(id(last.name)) }
+            anchors.append(anchor)
+            if let last = rows.last?.last { lastRow.append(id(last)) }
         }
         if !anchors.isEmpty { out += "  { rank=same; \(anchors.joined(separator: "; ")); }\n" }
         out += "  metrics [shape=plaintext, label=<\(metricsTable(columns))>];\n"
+        out += legend()
+        out += "  { rank=same; metrics; legend; }\n"
+        out += "  metrics -> legend [style=invis];\n"
         for node in lastRow { out += "  \(node) -> metrics [style=invis];\n" }
         return out + "}\n"
+    }
+
+    /// Participants in a row of a compare cluster, at most: more wrap into further rows.
+    static let participantsPerRow = 5
+
+    /// `names` in order, cut into as few rows of at most `longest` as will hold them, as even as
+    /// can be, longer rows first: 6 names make rows of 3 and 3, 7 make 4 and 3.
+    static func balancedRows(_ names: [String], longest: Int) -> [[String]] {
+        guard !names.isEmpty else { return [] }
+        let count = (names.count + longest - 1) / longest
+        let short = names.count / count
+        let long = names.count % count
+        var rows: [[String]] = []
+        var start = 0
+        for row in 0..<count {
+            let length = short + (row < long ? 1 : 0)
+            rows.append(Array(names[start..<start + length]))
+            start += length
+        }
+        return rows
     }
 
     /// The metrics of every column as an HTML-like table, one column per implementation.

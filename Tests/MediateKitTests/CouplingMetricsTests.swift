@@ -45,7 +45,12 @@ struct CouplingMetricsTests {
         #expect(metrics.cycles == expected.cycles)
         #expect(metrics.leaked == expected.leaked)
         let fan = expected.kind == .mesh ? 2 : 1
-        #expect(metrics.participants == ["A", "B", "C"].map { ParticipantCoupling(name: $0, fanIn: fan, fanOut: fan) })
+        // What each participant keeps alive: its weakly held mediator nothing, direct-delegate's
+        // strongly held one, the mesh's peers.
+        let strong = [.mesh: 2, .directDelegate: 1][expected.kind, default: 0]
+        #expect(metrics.participants == ["A", "B", "C"].map {
+            ParticipantCoupling(name: $0, fanIn: fan, fanOut: fan, strongFanOut: strong)
+        })
     }
 
     @Test func theWrapperDesignIsCollapsedThroughItsWrappers() throws {
@@ -117,11 +122,10 @@ struct CouplingMetricsTests {
         #expect(metrics.cycles == [["m"]])
         #expect(metrics.leaked == ["m"])
         #expect(metrics.participants == [
-            ParticipantCoupling(name: "A", fanIn: 0, fanOut: 1),
-            ParticipantCoupling(name: "B", fanIn: 3, fanOut: 1),
-            ParticipantCoupling(name: "C", fanIn: 1, fanOut: 1),
+            ParticipantCoupling(name: "A", fanIn: 0, fanOut: 1, strongFanOut: 1),
+            ParticipantCoupling(name: "B", fanIn: 3, fanOut: 1, strongFanOut: 0),
+            ParticipantCoupling(name: "C", fanIn: 1, fanOut: 1, strongFanOut: 0),
         ])
-        #expect(metrics.participants.map(\.instability) == [1, 0.25, 0.5])
     }
 
     @Test func cyclesAreComponentsInNodeOrder() {
@@ -148,8 +152,7 @@ struct CouplingMetricsTests {
         #expect(graph.collapsed().edges == [edge("first", "first", "next.next", .strong)])
         let metrics = CouplingMetrics(graph: graph, leaked: [])
         #expect(metrics.cycles == [["first"]])
-        #expect(metrics.participants == [ParticipantCoupling(name: "first", fanIn: 0, fanOut: 0)])
-        #expect(metrics.participants[0].instability == 0)
+        #expect(metrics.participants == [ParticipantCoupling(name: "first", fanIn: 0, fanOut: 0, strongFanOut: 0)])
     }
 
     @Test func metricsEncodeAsJSON() throws {

@@ -51,7 +51,7 @@ public struct RenderCommand: Sendable {
     }
 
     private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        if graph == .sequence, let refusal = sequenceRefusal {
+        if let refusal = graph == .sequence ? sequenceRefusal : graph == .compare ? compareRefusal : nil {
             standardError.write("error: \(refusal)\n")
             return 2
         }
@@ -118,6 +118,17 @@ extension RenderCommand {
                 + "write .svg, or use --graph messages for Graphviz's formats"
         }
         return nil
+    }
+
+    /// Why `--graph compare` cannot be drawn with the layout asked, or nil: only dot keeps the
+    /// boxes side by side with every participant in the same place. neato, sfdp and twopi draw
+    /// the boxes and the table over each other, circo draws no boxes at all, and fdp scatters
+    /// the boxes and the participants in them.
+    var compareRefusal: String? {
+        guard let layout, layout != .dot else { return nil }
+        return "--layout \(layout.rawValue) cannot draw --graph compare: only dot keeps its boxes side by side "
+            + "with the participants in the same places (the others overlap, drop or scatter them); leave --layout out "
+            + "or use --layout dot, or write the DOT source with --format dot without --layout"
     }
 
     /// Runs the scenario into a ``SequenceSVGWriter`` and writes its SVG; exit codes as `draw`'s.

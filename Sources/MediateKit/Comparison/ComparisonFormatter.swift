@@ -12,8 +12,9 @@ public enum ComparisonFormatter {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Two tables: the metrics of each kind, then each participant's fan-in, fan-out and
-    /// instability per kind; then each kind's first difference from the scenario's own kind.
+    /// Two tables: the metrics of each kind, then the fan-in, fan-out and strong fan-out per kind
+    /// of every participant some kind still holds (`-` where a kind does not), in declaration
+    /// order; then each kind's first difference from the scenario's own kind.
     /// The title and transcript lines show control and bidirectional characters as `\u{X}`.
     public static func table(_ report: ComparisonReport) -> String {
         let kinds = report.implementations
@@ -30,12 +31,12 @@ public enum ComparisonFormatter {
         row("leaked") { $0.leaked.isEmpty ? "none" : $0.leaked.joined(separator: " ") }
         var out = "\(report.title.visible()) (its own kind: \(report.ownKind.rawValue))\n\n" + layout(rows)
 
-        var fans: [[String]] = [["fan-in / fan-out / instability"] + kinds.map { $0.run.kind.rawValue }]
-        let names = kinds.first?.run.metrics.participants.map(\.name) ?? []
-        for name in names {
+        var fans: [[String]] = [["fan-in / fan-out / strong fan-out"] + kinds.map { $0.run.kind.rawValue }]
+        let listed = Set(kinds.flatMap { $0.run.metrics.participants.map(\.name) })
+        for name in report.participants where listed.contains(name) {
             fans.append([name] + kinds.map { implementation in
                 guard let p = implementation.run.metrics.participants.first(where: { $0.name == name }) else { return "-" }
-                return "\(p.fanIn) / \(p.fanOut) / \(formatted(p.instability))"
+                return "\(p.fanIn) / \(p.fanOut) / \(p.strongFanOut)"
             })
         }
         out += "\n" + layout(fans) + "\n"
@@ -52,10 +53,6 @@ public enum ComparisonFormatter {
             }
         }
         return out
-    }
-
-    private static func formatted(_ value: Double) -> String {
-        String(format: "%.2f", value)
     }
 
     /// Left-aligned columns separated by two spaces, no trailing spaces.
@@ -95,7 +92,7 @@ public enum ComparisonFormatter {
             participantToParticipant = metrics.participantToParticipant
             cycles = metrics.cycles
             leaked = metrics.leaked
-            participants = metrics.participants.map { Participant(name: $0.name, fanIn: $0.fanIn, fanOut: $0.fanOut, instability: $0.instability) }
+            participants = metrics.participants.map { Participant(name: $0.name, fanIn: $0.fanIn, fanOut: $0.fanOut, strongFanOut: $0.strongFanOut) }
             firstDifference = implementation.firstDifference
         }
 
@@ -120,7 +117,6 @@ public enum ComparisonFormatter {
 
     private struct Participant: Encodable {
         var name: String
-        var fanIn, fanOut: Int
-        var instability: Double
+        var fanIn, fanOut, strongFanOut: Int
     }
 }

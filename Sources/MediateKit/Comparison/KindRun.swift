@@ -89,6 +89,8 @@ public struct ComparisonReport: Sendable {
 
     public var title: String
     public var ownKind: MediatorKind
+    /// Every participant the scenario declares, in order.
+    public var participants: [String]
     public var implementations: [Implementation]
 
     /// Runs `scenario` under every registered design, keeping the own kind's transcript in memory
@@ -99,6 +101,7 @@ public struct ComparisonReport: Sendable {
         let ownRun = scenario.designs.design(own).map { KindRun.run(scenario, design: $0, limits: limits, output: ownOutput) }
         title = scenario.title
         ownKind = own
+        participants = scenario.participants.map(\.name)
         implementations = scenario.designs.kinds.compactMap { kind in
             if kind == own { return ownRun.map { Implementation(run: $0, firstDifference: nil) } }
             guard let design = scenario.designs.design(kind) else { return nil }
@@ -117,6 +120,7 @@ public struct ComparisonReport: Sendable {
     where Lines.Element == String {
         title = scenario.title
         ownKind = scenario.declaredKind
+        participants = scenario.participants.map(\.name)
         let own = scenario.declaredKind
         implementations = runs.map { run in
             Implementation(run: run, firstDifference: run.kind == own ? nil : TranscriptDifference.first(

@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GraphvizRendering
+import Testing
+@testable import MediateKit
+@testable import MediateEmitters
+@testable import MediateDesigns
+
+/// The compare diagram as drawn by Graphviz: where participants land in every box, the legend,
+/// and which layouts are refused.
+@Suite("Compare diagram")
+struct CompareDiagramTests {
+    /// Mediators replaced three times, participants declared between the replacements, one
+    /// released and one leaving: the order Graphviz gave the boxes used to follow the references.
+    static let replaced = """
+        scenario "Replaced"
+        mediator direct-delegate
+        participant A : Node
+        participant B : Node
+        participant C : Node weak
+        A -> *: "one"
+        mediator mesh
+        participant D : Node
+        D -> *: "two"
+        mediator direct-delegate
+        participant E : Node
+        release C
+        E -> *: "three"
+        mediator wrapper
+        participant F : Node
+        leave A
+        F -> *: "four"
+
+        """
+
+    static func scenario(_ source: String) throws -> LoadedScenario {
+        try ScenarioLoader.load(SourceFile(path: "test.scenario", text: source)).get()
+    }
+
+    /// `count` participants P1 … Pn under a wrapper, each broadcasting once.
+    static func crowd(_ count: Int) -> String {
+        var source = "scenario \"Crowd\"\nmediator wrapper\n"
+        for index in 1...count { source += "participant P\(index) : Node\n" }
+        for index in 1...count { source += "P\(index) -> *: \"hello\"\n" }
+        return source
+    }
+
+    static func compareDOT(_ scenario: LoadedScenario) -> String {
+        DOTEmitter.compare(ComparisonReport(scenario: scenario).columns, participants: scenario.participants, title: scenario.title)
+    }
+
+    static func compareSVG(_ scenario: LoadedScenario) throws -> String {
+        String(decoding: try render(compareDOT(scenario), format: .svg, layout: nil), as: UTF8.self)
+    }
+
+    @Test func theDiagramHasTheCouplingLegend() throws {
+        let texts = try SVGText.texts(of: try Self.compareSVG(try DiagramGoldenTests.load("musketeers.scenario")))
+        for key in ["solid: strong", "dashed: weak", "dotted: unowned", "red: strong cycle", "double border: leaked"] {
+            #expect(texts.contains { $0.contains(key) }, "no \(key)")
+        }
+    }
+
+    @Test(arguments: [replaced, crowd(12)])
+    func everyBoxShowsTheParticipantsInDeclarationOrder(source: String) throws {
+        let scenario = try Self.scenario(source)
+        let boxes = try SVGNodes.boxes(of: try Self.compareSVG(scenario))
+        #expect(boxes.count == 4)
+        for (box, nodes) in boxes {
+            // Reading order: row by row, left to right.
+            let names = nodes.filter { !$0.name.hasPrefix("mediator") }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }.map(\.name)
+            #expect(names == scenario.participants.map(\.name), "box \(box)")
+        }
+    }
+
+    @Test(arguments: [(1, [1]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (12, [4, 4, 4])])
+    func rowsAreAsEvenAsCanBe(count: Int, lengths: [Int]) {
+        let names = (1...count).map { "P\($0)" }
+        let rows = DOTEmitter.balancedRows(names, longest: 5)
+        #expect(rows.map(\.count) == lengths)
+        #expect(Array(rows.joined()) == names)
+    }
+
+    @Test func manyParticipantsWrapIntoRowsOfAtMostFive() throws {
+        let svg = try Self.compareSVG(try Self.scenario(Self.crowd(12)))
+        for (box, nodes) in try SVGNodes.boxes(of: svg) {
+            let rows = Dictionary(grouping: nodes.filter { $0.name.hasPrefix("P") }, by: \.y)
+            #expect(rows.values.allSatisfy { $0.count <= 5 }, "box \(box): rows of \(rows.values.map(\.count))")
+        }
+        let width = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#).flatMap { Int($0.1) })
+        #expect(width < 2_000)
+    }
+
+    /// neato, sfdp and twopi drew the boxes and the table over each other, circo drew no boxes,
+    /// fdp scattered them: each with exit 0.
+    @Test(arguments: GraphvizLayout.allCases)
+    func onlyDotMayLayOutTheComparison(layout: GraphvizLayout) throws {
+        let path = packageRoot.appendingPathComponent("Scenarios/office.scenario").path
+        let (out, err) = (StringOutput(), StringOutput())
+        let code = RenderCommand(path: path, designs: .reference, graph: .compare, format: .svg, layout: layout)
+            .execute(standardOutput: out, standardError: err)
+        if layout == .dot {
+            #expect(code == 0)
+            #expect(out.text.hasPrefix("<?xml"))
+        } else {
+            #expect(code == 2)
+            #expect(out.text.isEmpty)
+            #expect(err.text.contains("--layout \(layout.rawValue) cannot draw --graph compare"))
+            #expect(err.text.contains("use --layout dot"))
+        }
+    }
+}
+
+/// The nodes of a Graphviz SVG by the box (cluster) their id names, `cN:NAME`, with the position
+/// of their label (points, y downwards).
+enum SVGNodes {
+    struct Node {
+        var name: String
+        var x: Double
+        var y: Double
+    }
+
+    final class Collector: NSObject, XMLParserDelegate {
+        var boxes: [Int: [Node]] = [:]
+        var inNode = false
+        var title: String?
+        var text = ""
+        var inTitle = false
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            switch name {
+            case "g":
+                inNode = attributes["class"] == "node"
+                title = nil
+            case "title" where inNode:
+                inTitle = true
+                text = ""
+            case "text" where inNode:
+                guard let title, let colon = title.firstIndex(of: ":"), title.first == "c",
+                      let box = Int(title[title.index(after: title.startIndex)..<colon]),
+                      let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init) else { return }
+                boxes[box, default: []].append(Node(name: String(title[title.index(after: colon)...]), x: x, y: y))
+                inNode = false
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inTitle { text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "title", inTitle {
+                title = text
+                inTitle = false
+            }
+        }
+    }
+
+    static func boxes(of svg: String) throws -> [(box: Int, nodes: [Node])] {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse() else { throw SVGText.Malformed(description: "not well-formed") }
+        return collector.boxes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
