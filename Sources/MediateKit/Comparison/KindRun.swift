@@ -15,8 +15,16 @@ public struct KindRun: Sendable {
     /// reference graph at the end of the steps. Without `analyze`, neither the message flow nor the
     /// references are gathered (a run that only writes its transcript); without
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
-    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`. The sinks
-    /// `observers` makes see every event after the message flow's collector, which they may read.
+    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`.
+    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
+                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
+        run(scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
+            collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages) { _ in [] }
+    }
+
+    /// The same run, with the sinks `observers` makes seeing every event after the message flow's
+    /// collector, which they may read (the report's `StepRecorder`).
     static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
                     format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
                     collectingMessages: Bool = true, collectingLogicalMessages: Bool = false,
@@ -35,13 +43,6 @@ public struct KindRun: Sendable {
         return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph,
                        logicalMessages: collector.logical, references: references,
                        metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
-    }
-
-    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
-        run(scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
-            collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages) { _ in [] }
     }
 }
 
