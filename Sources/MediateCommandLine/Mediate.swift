@@ -339,10 +339,13 @@ extension Mediate {
             commandName: "export",
             abstract: "Write a run as a Mermaid or PlantUML sequence diagram.",
             discussion: """
-                Participants are lifelines, with the mediator where the design has one; every \
-                delivery is an arrow numbered as in the transcript (1, 1.1, 2 …); errors, failed \
-                deliveries, releases, expectations and leaks are notes. GitHub renders the Mermaid \
-                form inside a ```mermaid block of a Markdown file.
+                Participants are lifelines, with the mediator when it took part; a message the \
+                design carried through its mediator goes from the sender by way of the mediator, any other \
+                straight; every delivery is an arrow numbered as in the transcript (1, 1.1, 2 …). \
+                A participant joining after the first step is created there, one deallocated is \
+                destroyed; errors (naming their send), releases, expectations (a failed one in \
+                red) and leaks are notes. GitHub renders the Mermaid form inside a ```mermaid \
+                block of a Markdown file.
 
                 Examples:
                   mediate export Scenarios/chat.scenario --format mermaid

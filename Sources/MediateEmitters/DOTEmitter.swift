@@ -6,15 +6,18 @@
 public enum DOTEmitter {
     /// Above this many messages in a whole graph, every link shows counts instead of numbers.
     static let foldAbove = 40
-    /// Message texts longer than this are cut with `…`.
+    /// Message labels longer than this many characters are shortened (see ``shortened(_:to:)``).
     static let longestMessage = 40
+    /// A tooltip writes each message in up to this many characters.
+    static let longestTooltipMessage = 1_000
 
     // MARK: Messages
 
     /// A communication diagram: participants (and the mediator) as nodes, one edge per link
     /// carrying its numbered messages; repeated messages fold into a count. Drawn from a route
     /// graph, a design that carries messages through its mediator is a hub; `logical` says the
-    /// graph is sender to receiver instead, in the title.
+    /// graph is sender to receiver instead, in the title. An edge whose labels are shortened
+    /// has the messages in full in its tooltip.
     ///
     /// With an `idPrefix` (a page that shows several diagrams), the graph's id is the prefix, and
     /// each edge's is `PREFIX-link-K` (`PREFIX-link-K-missing` for its failed deliveries), K the
@@ -31,12 +34,21 @@ public enum DOTEmitter {
             for failed in [false, true] {
                 let messages = link.messages.filter { $0.failed == failed }
                 guard !messages.isEmpty else { continue }
-                var lines = messages.map { messageLine($0, folded: folded) }
-                if !failed, link.uncounted > 0 { lines.append("+\(link.uncounted) more") }
+                let full = messages.map { shortened($0.message, to: longestTooltipMessage) }
+                let short = messages.map { shortened($0.message, to: longestMessage) }
+                // Two messages never share a label: those that would are written as in the tooltip.
+                let texts = short.indices.map { index in short.count { $0 == short[index] } > 1 ? full[index] : short[index] }
+                var lines = zip(messages, texts).map { messageLine($0, text: $1, folded: folded) }
+                var tooltip = zip(messages, full).map { messageLine($0, text: $1, folded: folded) }
+                if !failed, link.uncounted > 0 {
+                    lines.append("+\(link.uncounted) more")
+                    tooltip.append("+\(link.uncounted) more")
+                }
                 var style = failed ? ", color=\"#c62828\", fontcolor=\"#c62828\", style=dashed" : ""
+                if texts != full || !labelled { style += ", tooltip=\(DOT.quoted(tooltip.joined(separator: "\n")))" }
                 if let idPrefix { style += ", id=\(DOT.quoted("\(idPrefix)-link-\(index)\(failed ? "-missing" : "")"))" }
-                let text = DOT.quoted(lines.joined(separator: "\n"))
-                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [\(labelled ? "label" : "tooltip")=\(text)\(style)];\n"
+                if labelled { style = "label=\(DOT.quoted(lines.joined(separator: "\n")))" + style } else { style.removeFirst(2) }
+                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [\(style)];\n"
             }
         }
         if graph.unlinkedMessages > 0 {
@@ -46,14 +58,53 @@ public enum DOTEmitter {
         return out + "}\n"
     }
 
-    private static func messageLine(_ message: MessageGraph.Message, folded: Bool) -> String {
-        var text = message.text
-        if text.count > longestMessage { text = String(text.prefix(longestMessage - 1)) + "…" }
-        if message.failed { text += " (missing)" }
+    private static func messageLine(_ message: MessageGraph.Message, text: String, folded: Bool) -> String {
+        let text = message.failed ? text + " (missing)" : text
         if folded || message.count > 3 {
             return message.count == 1 ? "\(message.numbers[0]): \(text)" : "\(text) ×\(message.count)"
         }
         return "\(message.numbers.joined(separator: ", ")): \(text)"
+    }
+
+    /// `message` as the transcript writes it, shortened to about `limit` characters when longer:
+    /// first each string (a text message, a string argument) is cut inside its quotes, then
+    /// trailing whole arguments give way to `…`. A number, a bool or a name is never cut, so a
+    /// label never shows `2…` for 20.
+    package static func shortened(_ message: Message, to limit: Int) -> String {
+        let written = message.written
+        guard written.count > limit else { return written }
+        switch message {
+        case .text(let text):
+            return cut(text, to: limit)
+        case .named(let name, let arguments):
+            var parts = arguments.map { argument in
+                let label = argument.label.map { "\($0): " } ?? ""
+                guard case .string(let text) = argument.value else { return label + argument.value.written }
+                return label + cut(text, to: max(12, limit / 2))
+            }
+            var length = name.count + 2 + parts.reduce(0) { $0 + $1.count } + 2 * max(0, parts.count - 1)
+            var dropped = false
+            while !parts.isEmpty, length + (dropped ? 3 : 0) > limit {
+                length -= parts.removeLast().count + (parts.isEmpty ? 0 : 2)
+                dropped = true
+            }
+            return name + "(" + (parts + (dropped ? ["…"] : [])).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// `text` quoted as the transcript writes it, cut inside its quotes with `…` to fit in
+    /// `limit` characters when longer.
+    private static func cut(_ text: String, to limit: Int) -> String {
+        let written = Value.quoted(text)
+        guard written.count > limit else { return written }
+        var out = "\"", length = 1
+        for character in text {
+            let escaped = Value.quoted(String(character)).dropFirst().dropLast()
+            if length + escaped.count + 2 > limit { break }
+            out += escaped
+            length += escaped.count
+        }
+        return out + "…\""
     }
 
     // MARK: Coupling

@@ -3,36 +3,20 @@
 ///
 /// Memory stays bounded however long the run: each link keeps its first few distinct messages
 /// with their counts, and only counts the rest; past ``maxLinks`` links, messages on new links
-/// are only counted; a kept message text is cut to what a diagram shows.
+/// are only counted. A kept message shares its values' storage with the run's.
 public struct MessageGraph: Hashable, Sendable {
     /// The most distinct messages a link keeps; later ones are only counted.
     public static let distinctMessagesPerLink = 8
     /// The most links kept: 1,000 participants could make a million.
     public static let maxLinks = 10_000
-    /// The most characters of a message's text kept: one more than a diagram shows, so that it
-    /// still knows to cut it.
-    public static let longestText = DOTEmitter.longestMessage + 1
 
-    /// A distinct message on a link: its text, whether its delivery failed, how often it went,
-    /// and the send numbers of its first occurrences.
+    /// A distinct message on a link: the message, whether its delivery failed, how often it
+    /// went, and the send numbers of its first occurrences.
     package struct Message: Hashable, Sendable {
-        /// The text as the transcript writes it, cut to ``longestText`` characters.
-        package var text: String
+        package var message: MediateRuntime.Message
         package var failed: Bool
         package var count: Int
         package var numbers: [String]
-        /// Tells apart messages whose texts are cut alike: the whole text's length and hash.
-        var identity: (length: Int, hash: Int) = (0, 0)
-
-        package static func == (lhs: Message, rhs: Message) -> Bool {
-            (lhs.text, lhs.failed, lhs.count, lhs.numbers, lhs.identity.length, lhs.identity.hash)
-                == (rhs.text, rhs.failed, rhs.count, rhs.numbers, rhs.identity.length, rhs.identity.hash)
-        }
-
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(text)
-            hasher.combine(numbers)
-        }
     }
 
     /// A link between two nodes, with its messages in the order they first happened.
@@ -91,8 +75,7 @@ public final class MessageGraphCollector: EventSink {
     struct Send {
         var numberLength: Int
         var sender: String
-        var message: String
-        var identity: (length: Int, hash: Int)
+        var message: Message
         var reachedMediator = false
     }
 
@@ -108,9 +91,7 @@ public final class MessageGraphCollector: EventSink {
             if keepsLogical { direct.declare(name, type: type) }
         case .send(let number, let sender, _, let message, let depth):
             while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
-            let written = message.written
-            sendsByDepth[depth] = Send(numberLength: number.count, sender: sender, message: String(written.prefix(MessageGraph.longestText)),
-                                       identity: (written.utf8.count, written.hashValue))
+            sendsByDepth[depth] = Send(numberLength: number.count, sender: sender, message: message)
             numberParts.removeSubrange(min(numberParts.count, max(0, number.count - 1))...)
             numberParts.append(contentsOf: number[numberParts.count...])
         case .delivery(let receiver, let sender, _, let depth):
@@ -188,16 +169,14 @@ public final class MessageGraphCollector: EventSink {
                 graph.links.append(MessageGraph.Link(from: sender, to: receiver, messages: [], uncounted: 0, total: 0))
             }
             graph.links[link].total += 1
-            if let known = graph.links[link].messages.firstIndex(where: {
-                $0.text == send.message && $0.identity == send.identity && $0.failed == failed
-            }) {
+            if let known = graph.links[link].messages.firstIndex(where: { $0.failed == failed && $0.message == send.message }) {
                 graph.links[link].messages[known].count += 1
                 if graph.links[link].messages[known].numbers.count < 3 {
                     graph.links[link].messages[known].numbers.append(number())
                 }
             } else if graph.links[link].messages.count < MessageGraph.distinctMessagesPerLink {
                 graph.links[link].messages.append(
-                    MessageGraph.Message(text: send.message, failed: failed, count: 1, numbers: [number()], identity: send.identity))
+                    MessageGraph.Message(message: send.message, failed: failed, count: 1, numbers: [number()]))
             } else {
                 graph.links[link].uncounted += 1
             }

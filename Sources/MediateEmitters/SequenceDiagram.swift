@@ -1,97 +1,158 @@
 /// Writes a run as a sequence diagram, Mermaid (which GitHub renders in Markdown) or PlantUML,
 /// streamed as the run goes.
 ///
-/// Participants are lifelines in declaration order, then the mediator where the design has one.
-/// A send through a mediator is an arrow from the sender to the mediator, and each delivery an
-/// arrow from the mediator to the receiver; in the mesh, deliveries go straight from sender to
-/// receiver. Every arrow carries the send's number as the transcript writes it (`1`, `1.1` …).
-/// Errors, failed deliveries, `leave`, `release`, lifetimes, expectations and leaks are notes.
+/// Participants are lifelines in declaration order, then the mediator when the run has one that
+/// took part (see ``MediatorSighting``). Routes are those the design reported: a delivery that
+/// went through the mediator object (`EventSink.emitRelay`) is an arrow from the sender to the
+/// mediator, once per send, and one from the mediator to the receiver; any other goes straight
+/// from sender to receiver. Every arrow carries the send's number as the transcript writes it
+/// (`1`, `1.1` …). A participant that joins after the first step is created there, and one
+/// deallocated is destroyed (the target's `create` and `destroy`). Errors, naming their send,
+/// `leave`, `release`, expectations (a failed one marked ✗, red in PlantUML) and leaks are notes.
 public final class SequenceDiagramWriter: EventSink {
     public enum Dialect: String, CaseIterable, Sendable {
         case mermaid, plantuml
+    }
+
+    /// A send in progress: its number as written, its sender and message, and whether its arrow
+    /// to the mediator is drawn.
+    private struct Send {
+        var number: String, sender: String, message: String, reachedMediator = false
     }
 
     private let dialect: Dialect
     private let output: any TextOutput
     private var ids: [String: String] = [:]
     private let everyone: String
-    private var kind: MediatorKind
-    /// The designs seen to carry messages through a mediator object.
-    private let routedThroughMediator: Set<MediatorKind>
-    /// The number and sender of the send in progress at each depth.
-    private var sends: [(number: String, sender: String)?] = []
+    private let mediatorLifeline: Bool
+    /// Whether the first step has come: lifelines declared after it are created.
+    private var started = false
+    /// The send in progress at each depth (deliveries and errors at `depth` belong to `depth - 1`).
+    private var sends: [Send?] = []
+    /// The delivery the design just said went through its mediator: its receiver and depth.
+    private var relay: (receiver: String, depth: Int)?
 
-    /// Starts the diagram: its title and every lifeline, with a mediator lifeline when some design
-    /// of the run is in `routedThroughMediator`: those a run showed to have a mediator object
-    /// (``RunSummary/designsWithMediator``). The others send straight to their receivers.
+    /// Starts the diagram with its title. `participants`: every participant in declaration order;
+    /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
     public init(dialect: Dialect, title: String, kind: MediatorKind, participants: [String],
-                routedThroughMediator: Set<MediatorKind>, output: any TextOutput) {
+                mediatorLifeline: Bool, output: any TextOutput) {
         self.dialect = dialect
         self.output = output
-        self.kind = kind
-        self.routedThroughMediator = routedThroughMediator
-        let mediatorLifeline = !routedThroughMediator.isEmpty
-        var lifelines: [(id: String, name: String)] = participants.enumerated().map { ("p\($0.offset + 1)", $0.element) }
-        if mediatorLifeline { lifelines.append(("m", "mediator")) }
-        for lifeline in lifelines { ids[lifeline.name] = lifeline.id }
-        let first = lifelines.first?.id ?? "m"
-        let last = lifelines.last?.id ?? "m"
+        self.mediatorLifeline = mediatorLifeline
+        for (position, name) in participants.enumerated() { ids[name] = "p\(position + 1)" }
+        if mediatorLifeline { ids["mediator"] = "m" }
+        let first = participants.isEmpty ? "m" : "p1"
+        let last = mediatorLifeline ? "m" : participants.isEmpty ? "m" : "p\(participants.count)"
         everyone = first == last ? first : "\(first),\(last)"
-        let title = Self.escape(title, for: dialect)
-        switch dialect {
-        case .mermaid:
-            output.write("sequenceDiagram\n")
-            output.write("    title \(title) (\(kind.rawValue))\n")
-            for lifeline in lifelines { output.write("    participant \(lifeline.id) as \(Self.escape(lifeline.name, for: dialect))\n") }
-        case .plantuml:
-            output.write("@startuml\n")
-            output.write("title \(title) (\(kind.rawValue))\n")
-            for lifeline in lifelines {
-                let name = Self.escape(lifeline.name, for: dialect)
-                output.write("\(lifeline.id == "m" ? "control" : "participant") \"\(name)\" as \(lifeline.id)\n")
-            }
-        }
+        let title = Self.escape(title, for: dialect) + " (\(kind.rawValue))"
+        output.write(dialect == .mermaid ? "sequenceDiagram\n    title \(title)\n" : "@startuml\ntitle \(title)\n")
     }
 
     public func emit(_ event: TranscriptEvent) {
         switch event {
+        case .scenario, .mediator(_, replacement: false), .participant:
+            break
+        default:
+            startSteps()
+        }
+        switch event {
         case .mediator(let newKind, let replacement):
-            kind = newKind
+            sends.removeAll()
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)") }
         case .send(let number, let sender, _, let message, let depth):
-            let numberText = number.map(String.init).joined(separator: ".")
             while sends.count <= depth { sends.append(nil) }
-            sends[depth] = (numberText, sender)
-            if routedThroughMediator.contains(kind), sender != "mediator", let from = ids[sender], let mediator = ids["mediator"] {
-                arrow(from: from, to: mediator, "\(numberText) \(message.written)")
-            }
+            sends[depth] = Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written)
         case .delivery(let receiver, let sender, let message, let depth):
+            defer { relay = nil }
             guard let send = send(under: depth), let to = ids[receiver] else { return }
-            let from = (routedThroughMediator.contains(kind) ? ids["mediator"] : ids[sender]) ?? ids[sender]
+            let from = relayed(receiver, depth) ? ids["mediator"] : ids[sender]
             if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
         case .error(let error, let depth):
-            let over = send(under: depth).flatMap { ids[$0.sender] } ?? everyone
-            note(over: over, "! \(error.written)")
+            relay = nil
+            guard let send = send(under: depth) else { return note(over: everyone, "! \(error.written)") }
+            note(over: ids[send.sender] ?? everyone, "! \(error.written) (send \(send.number) \(send.message))")
         case .participant(let name, _, _):
-            if sends.contains(where: { $0 != nil }), let id = ids[name] { note(over: id, "joins") }
+            sends.removeAll()
+            guard let id = ids[name] else { return }
+            guard started else { return declare(id, name) }
+            create(id, name)
         case .leave(let name):
+            sends.removeAll()
             if let id = ids[name] { note(over: id, "leave") }
         case .release(let name):
+            sends.removeAll()
             if let id = ids[name] { note(over: id, "release") }
         case .lifetime(let name, let deallocated, _):
-            if let id = ids[name] { note(over: id, deallocated ? "deallocated" : "still alive") }
+            guard let id = ids[name] else { return }
+            if deallocated { destroy(id) } else { note(over: id, "still alive") }
         case .expectation(let text, let got):
-            note(over: everyone, text + (got.map { " FAILED (got \($0))" } ?? " ok"))
+            sends.removeAll()
+            guard let got else { return note(over: everyone, text + " ok") }
+            failedNote(over: everyone, "✗ \(text) FAILED (got \(got))")
         case .leaked(let names):
             note(over: everyone, "leaked: " + (names.isEmpty ? "none" : names.joined(separator: ", ")))
             output.write(dialect == .plantuml ? "@enduml\n" : "")
-        case .scenario, .log, .set, .end:
+        case .log(_, let depth):
+            if depth == 0 { sends.removeAll() }
+        case .scenario, .set, .end:
             break
         }
     }
 
-    private func send(under depth: Int) -> (number: String, sender: String)? {
+    public func emitRelay(receiver: String, depth: Int) {
+        relay = (receiver, depth)
+        guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
+              from != mediator else { return }
+        sends[depth - 1]?.reachedMediator = true
+        arrow(from: from, to: mediator, "\(send.number) \(send.message)")
+    }
+
+    public var takesRelays: Bool { true }
+
+    private func relayed(_ receiver: String, _ depth: Int) -> Bool {
+        relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
+    }
+
+    private func send(under depth: Int) -> Send? {
         depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+    }
+
+    /// Declares the mediator's lifeline, after the participants declared before the first step.
+    private func startSteps() {
+        guard !started else { return }
+        started = true
+        if mediatorLifeline { declare("m", "mediator") }
+    }
+
+    private func declare(_ id: String, _ name: String) {
+        let name = Self.escape(name, for: dialect)
+        switch dialect {
+        case .mermaid: output.write("    participant \(id) as \(name)\n")
+        case .plantuml: output.write("\(id == "m" ? "control" : "participant") \"\(name)\" as \(id)\n")
+        }
+    }
+
+    /// A participant that joins after the first step: created by a `joins` arrow from the mediator.
+    /// Without a mediator, Mermaid (which wants a creating message) has it send `joins` to itself,
+    /// and PlantUML draws it at its first message.
+    private func create(_ id: String, _ name: String) {
+        let name = Self.escape(name, for: dialect)
+        switch dialect {
+        case .mermaid:
+            output.write("    create participant \(id) as \(name)\n")
+            arrow(from: ids["mediator"] ?? id, to: id, "joins")
+        case .plantuml:
+            output.write("create participant \"\(name)\" as \(id)\n")
+            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") }
+        }
+    }
+
+    /// A participant deallocated: its lifeline ends with a cross (Mermaid wants a message for it).
+    private func destroy(_ id: String) {
+        switch dialect {
+        case .mermaid: output.write("    destroy \(id)\n    \(id)-x\(id): deallocated\n")
+        case .plantuml: output.write("destroy \(id)\n")
+        }
     }
 
     private func arrow(from: String, to: String, _ text: String) {
@@ -105,6 +166,18 @@ public final class SequenceDiagramWriter: EventSink {
         switch dialect {
         case .mermaid: output.write("    Note over \(lifelines): \(Self.escape(text, for: dialect))\n")
         case .plantuml: output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))\n")
+        }
+    }
+
+    /// A note on a red ground: Mermaid's within a `rect`, PlantUML's pink.
+    private func failedNote(over lifelines: String, _ text: String) {
+        switch dialect {
+        case .mermaid:
+            output.write("    rect rgb(255, 205, 210)\n")
+            note(over: lifelines, text)
+            output.write("    end\n")
+        case .plantuml:
+            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))\n")
         }
     }
 
@@ -136,4 +209,27 @@ public final class SequenceDiagramWriter: EventSink {
     private static func isHiddenInDiagram(_ scalar: Unicode.Scalar) -> Bool {
         scalar != "\n" && scalar != "\r" && scalar.isHiddenInPicture
     }
+}
+
+/// Sees whether a run's mediator took part: the design reported a message going through its
+/// mediator object (`EventSink.emitRelay`), or the mediator sent one itself. A first run into it
+/// tells a sequence diagram, before it draws, whether the mediator has a lifeline.
+public final class MediatorSighting: EventSink {
+    public private(set) var seen = false
+
+    public init() {}
+
+    public func emit(_ event: TranscriptEvent) {
+        if case .delivery(_, "mediator", _, _) = event { seen = true }
+    }
+
+    public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        if sender == "mediator" { seen = true }
+    }
+
+    public func emitRelay(receiver: String, depth: Int) {
+        seen = true
+    }
+
+    public var takesRelays: Bool { true }
 }

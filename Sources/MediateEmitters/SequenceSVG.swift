@@ -1,8 +1,8 @@
 /// Draws a run as an SVG sequence diagram, laid out by `mediate` itself: no Graphviz, no Java.
 ///
 /// Collects the run's events, then ``svg()`` writes the picture. Lifelines are the participants
-/// in declaration order, then the mediator where the design carries messages through a mediator
-/// object; routes and numbers are those of ``SequenceDiagramWriter``. A reaction that sends is
+/// in declaration order, then the mediator when it took part in the run; routes (those the
+/// design reported) and numbers are those of ``SequenceDiagramWriter``. A reaction that sends is
 /// an activation bar on its receiver; `log` lines and errors (`!`) are notes; `leave` and
 /// `release` are marks on the lifeline; leaked objects are marked under their lifelines.
 /// Text widths are estimated from character counts in a monospace font, so the output depends
@@ -35,10 +35,9 @@ public final class SequenceSVGWriter: EventSink {
     /// The top-level step of the events so far, and of each row.
     private var step = 0
     private var rowSteps: [Int] = []
-    private var kind: MediatorKind
     /// The kind the run started under, which the title names.
     private let startKind: MediatorKind
-    private let routedThroughMediator: Set<MediatorKind>
+    private let mediatorLifeline: Bool
     private let names: [String]
     private var index: [String: Int] = [:]
     private var rows: [Row] = []
@@ -47,21 +46,21 @@ public final class SequenceSVGWriter: EventSink {
     private var usedIds: Set<String> = []
     private var notes = 0
     private var leaked: [Int] = []
-    /// The number, sender and deliveries so far of the send in progress at each depth.
-    private var sends: [(number: String, sender: String, deliveries: Int)] = []
+    /// The number, sender, message and deliveries so far of the send in progress at each depth,
+    /// and whether its arrow to the mediator is drawn.
+    private var sends: [(number: String, sender: String, message: String, deliveries: Int, reachedMediator: Bool)] = []
+    /// The delivery the design just said went through its mediator: its receiver and depth.
+    private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
     private var receivers: [String?] = []
 
-    /// `routedThroughMediator`: the designs a run showed to carry messages through a mediator
-    /// object (``RunSummary/designsWithMediator``); with none, there is no mediator lifeline.
-    public init(title: String, kind: MediatorKind, participants: [String], routedThroughMediator: Set<MediatorKind>,
-                idPrefix: String? = nil) {
+    /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
+    public init(title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil) {
         self.title = title
         self.idPrefix = idPrefix
         startKind = kind
-        self.kind = kind
-        self.routedThroughMediator = routedThroughMediator
-        names = participants + (routedThroughMediator.isEmpty ? [] : ["mediator"])
+        self.mediatorLifeline = mediatorLifeline
+        names = participants + (mediatorLifeline ? ["mediator"] : [])
         for (position, name) in names.enumerated() { index[name] = position }
     }
 
@@ -72,24 +71,19 @@ public final class SequenceSVGWriter: EventSink {
         closeActivations(atOrBelow: event.depth)
         switch event {
         case .mediator(let newKind, let replacement):
-            kind = newKind
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)", style: "info") }
         case .send(let number, let sender, _, let message, let depth):
-            let numberText = number.map(String.init).joined(separator: ".")
-            while sends.count <= depth { sends.append(("", "", 0)) }
-            sends[depth] = (numberText, sender, 0)
+            while sends.count <= depth { sends.append(("", "", "", 0, false)) }
+            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, false)
             if let innermost = open.last, activations[innermost].depth == depth - 1 { activations[innermost].sends = true }
-            if routedThroughMediator.contains(kind), sender != "mediator", let from = index[sender], let to = index["mediator"] {
-                let id = unique("step-\(number.map(String.init).joined(separator: "-"))-send")
-                rows.append(.arrow(id: id, from: from, to: to, number: numberText, text: message.written))
-            }
         case .delivery(let receiver, let sender, let message, let depth):
+            defer { relay = nil }
             setReceiver(receiver, at: depth)
             guard depth > 0, depth - 1 < sends.count, let to = index[receiver] else { return }
             sends[depth - 1].deliveries += 1
             let send = sends[depth - 1]
-            let from = (routedThroughMediator.contains(kind) ? index["mediator"] : index[sender]) ?? index[sender]
-            guard let from else { return }
+            let throughMediator = relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
+            guard let from = throughMediator ? index["mediator"] : index[sender] else { return }
             let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)")
             rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
             let level = open.filter { activations[$0].lifeline == to }.count
@@ -100,6 +94,7 @@ public final class SequenceSVGWriter: EventSink {
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
             note(over: receiver.flatMap { index[$0] }.map { $0...$0 } ?? everyone, text, style: "log")
         case .error(let error, let depth):
+            relay = nil
             let sender = depth > 0 && depth - 1 < sends.count ? index[sends[depth - 1].sender] : nil
             note(over: sender.map { $0...$0 } ?? everyone, "! \(error.written)", style: "error")
         case .participant(let name, _, _):
@@ -128,6 +123,20 @@ public final class SequenceSVGWriter: EventSink {
         guard let idPrefix else { return " id=\"\(XML.escaped(id))\"" }
         return " id=\"\(XML.escaped(idPrefix + id))\" data-step=\"\(step)\""
     }
+
+    public func emitRelay(receiver: String, depth: Int) {
+        closeActivations(atOrBelow: depth)
+        relay = (receiver, depth)
+        guard depth > 0, depth - 1 < sends.count, !sends[depth - 1].reachedMediator, let to = index["mediator"],
+              let from = index[sends[depth - 1].sender], from != to else { return }
+        sends[depth - 1].reachedMediator = true
+        let send = sends[depth - 1]
+        rows.append(.arrow(id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
+                           number: send.number, text: send.message))
+        for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+    }
+
+    public var takesRelays: Bool { true }
 
     private func setReceiver(_ receiver: String, at depth: Int) {
         while receivers.count <= depth { receivers.append(nil) }
@@ -252,7 +261,7 @@ public final class SequenceSVGWriter: EventSink {
         for (k, label) in labels.enumerated() {
             let x = xs[k], half = boxWidths[k] / 2
             var classes = "lifeline"
-            if k == names.count - 1 && !routedThroughMediator.isEmpty { classes += " mediator" }
+            if k == names.count - 1 && mediatorLifeline { classes += " mediator" }
             if leaked.contains(k) { classes += " leaked" }
             out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + names[k]))\" class=\"\(classes)\">"
             out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(Size.top + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(bottom)\"/>"

@@ -4,14 +4,17 @@ import Testing
 
 @Suite("Sequence diagram exports")
 struct ExportTests {
-    func export(_ source: String, kind: MediatorKind? = nil, dialect: SequenceDiagramWriter.Dialect) throws -> String {
-        let scenario = try ScenarioLoader.load(SourceFile(path: "x.scenario", text: source)).get()
+    func export(_ source: String, kind: MediatorKind? = nil, designs: DesignRegistry = .reference,
+                dialect: SequenceDiagramWriter.Dialect) throws -> String {
+        let scenario = try ScenarioLoader.load(SourceFile(path: "x.scenario", text: source), designs: designs).get()
         let chosen = kind ?? scenario.declaredKind
         let output = StringOutput()
+        let mediator = KindRun.mediatorTakesPart(scenario, design: scenario.designs.design(chosen)!, designs: scenario.designs)
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: chosen,
                                            participants: scenario.participants.map(\.name),
-                                           routedThroughMediator: chosen == .mesh ? [] : [chosen], output: output)
-        _ = Interpreter(script: scenario.script, title: scenario.title, kind: chosen, sink: writer).run()
+                                           mediatorLifeline: mediator, output: output)
+        _ = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(chosen)!,
+                        designs: scenario.designs, sink: writer).run()
         return output.text
     }
 
@@ -41,7 +44,7 @@ struct ExportTests {
                 m->>p2: 1 ping
                 p2->>m: 1.1 pong
                 m->>p3: 1.1 pong
-                Note over p2: ! missingReceiver D
+                Note over p2: ! missingReceiver D (send 1.1 pong)
                 m->>p1: 2 #34;a#59;b#35;c#60;d#62;#34;
                 m->>p2: 2 #34;a#59;b#35;c#60;d#62;#34;
                 m->>p3: 2 #34;a#59;b#35;c#60;d#62;#34;
@@ -54,7 +57,7 @@ struct ExportTests {
         let text = try export(source, kind: .mesh, dialect: .mermaid)
         #expect(!text.contains("participant m as mediator"))
         #expect(text.contains("    p1->>p2: 1 ping\n    p2->>p3: 1.1 pong\n"))
-        #expect(text.contains("Note over p1,p4: ! noMediator\n"))
+        #expect(text.contains("Note over p1,p4: ! noMediator (send 2 #34;a#59;b#35;c#60;d#62;#34;)\n"))
     }
 
     @Test func plantUMLEscapesCreoleMarkup() throws {
@@ -91,5 +94,105 @@ struct ExportTests {
             """#, dialect: .mermaid)
         #expect(text.contains("    title #37;#37;{init#58; {#34;theme#34;#58; #34;dark#34;}}#37;#37; \\u{1B} (protocol-extension)\n"))
         #expect(text.contains("    p1->>m: 1 #34;style#58;#35;a#59;#34;\n"))
+    }
+
+    /// A design plugged in from outside that reports no hop (``RelayDesign``: a switchboard object
+    /// that never says a message went through it) draws sender → receiver, with no mediator lifeline.
+    @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
+    func aDesignThatReportsNoHopsDrawsDirectArrows(dialect: SequenceDiagramWriter.Dialect) throws {
+        let designs = try DesignRegistry.reference(adding: [RelayDesign.self])
+        let text = try export("participant A\nparticipant B\nA -> B: ping\n", kind: MediatorKind("relay"), designs: designs, dialect: dialect)
+        #expect(!text.contains("mediator"))
+        #expect(text.contains(dialect == .mermaid ? "    p1->>p2: 1 ping\n" : "p1 -> p2 : 1 ping\n"))
+    }
+
+    static let expectations = """
+        participant A
+        participant B
+        A -> B: ping
+        expect B received 1
+        expect A received 5
+        """
+
+    @Test func aFailedExpectationIsMarkedInRed() throws {
+        let mermaid = try export(Self.expectations, dialect: .mermaid)
+        #expect(mermaid.contains("    Note over p1,m: expect B received 1 ok\n"))
+        #expect(mermaid.contains("""
+                rect rgb(255, 205, 210)
+                Note over p1,m: ✗ expect A received 5 FAILED (got 0)
+                end
+
+            """))
+        let plantUML = try export(Self.expectations, dialect: .plantuml)
+        #expect(plantUML.contains("note over p1, m : expect B received 1 ok\n"))
+        #expect(plantUML.contains("note over p1, m #pink : ✗ expect A received 5 FAILED (got 0)\n"))
+    }
+
+    /// An error names the send it belongs to; one of a join or a `leave` names none (not the send before it).
+    @Test func anErrorNoteNamesItsSend() throws {
+        let text = try export("""
+            mediator direct-delegate
+            participant A
+            participant B
+            A -> B: hi
+            participant C
+            A -> C: ping
+            leave B
+            """, dialect: .plantuml)
+        #expect(text.contains("note over p1, m : ! fixedColleagues C\n"))
+        #expect(text.contains("note over p1 : ! missingReceiver C (send 2 ping)\n"))
+        #expect(text.contains("note over p1, m : ! fixedColleagues B\n"))
+    }
+
+    static let lifetimes = """
+        mediator wrapper
+        participant A
+        participant B weak
+        A -> B: hi
+        participant C
+        A -> C: hello
+        release B
+        """
+
+    /// A participant that joins after the first step is created there; one deallocated is destroyed.
+    @Test func joinsAreCreatedAndDeallocationsDestroyed() throws {
+        #expect(try export(Self.lifetimes, dialect: .plantuml) == """
+            @startuml
+            title x (wrapper)
+            participant "A" as p1
+            participant "B" as p2
+            control "mediator" as m
+            p1 -> m : 1 hi
+            m -> p2 : 1 hi
+            create participant "C" as p3
+            m -> p3 : joins
+            p1 -> m : 2 hello
+            m -> p3 : 2 hello
+            note over p2 : release
+            destroy p2
+            note over p1, m : leaked: none
+            @enduml
+
+            """)
+        let mermaid = try export(Self.lifetimes, dialect: .mermaid)
+        #expect(mermaid.contains("    create participant p3 as C\n    m->>p3: joins\n"))
+        #expect(mermaid.contains("    destroy p2\n    p2-xp2: deallocated\n"))
+        // Without a mediator, Mermaid's creating message comes from the new participant itself.
+        let mesh = try export(Self.lifetimes, kind: .mesh, dialect: .mermaid)
+        #expect(mesh.contains("    create participant p3 as C\n    p3->>p3: joins\n"))
+    }
+
+    /// Mermaid reads a title up to the first `#`, `;` or line end, after turning entity codes
+    /// (`#59;`) into placeholders, which it turns back into characters in the SVG: done here,
+    /// the title comes back whole.
+    @Test func aMermaidTitleKeepsEveryCharacter() throws {
+        let title = "a;b #c <b>x</b> & %% d: e \\ 😄"
+        let text = try export("scenario \"\(title.replacingOccurrences(of: "\\", with: "\\\\"))\"\nparticipant A\n", dialect: .mermaid)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("    title ") })
+        let codes = try Regex("#([0-9]+);")
+        let placeholders = line.replacing(codes) { "\u{FB02}°°\($0.output[1].substring!)¶ß" }
+        let read = try #require(placeholders.dropFirst("    title ".count).split(whereSeparator: { "#;".contains($0) }).first)
+        let decoded = read.replacing(try Regex("\u{FB02}°°([0-9]+)¶ß")) { String(Character(Unicode.Scalar(UInt32($0.output[1].substring!)!)!)) }
+        #expect(decoded == title + " (protocol-extension)")
     }
 }

@@ -264,7 +264,7 @@ struct LimitTests {
             """)).get()
         let run = KindRun.run(scenario, kind: .wrapper, output: nil, collectingLogicalMessages: true)
         func numbers(_ graph: MessageGraph) -> [String] {
-            graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.text) \($0.numbers)" } }
+            graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.message.written) \($0.numbers)" } }
         }
         #expect(numbers(run.logicalMessages) == [#"A>B note ["1.1", "2.1"]"#, #"A>B ping ["1", "2"]"#, #"B>A pong ["1.2", "2.2"]"#])
         // The route the wrapper reported: every message by way of its mediator, numbers kept.

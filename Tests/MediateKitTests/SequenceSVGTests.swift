@@ -15,10 +15,11 @@ struct SequenceSVGTests {
     /// The SVG of `scenario` under `kind` (default: its own), routed as `render` routes it.
     static func svg(_ scenario: LoadedScenario, kind: MediatorKind? = nil) -> String {
         let kind = kind ?? scenario.declaredKind
-        let probe = KindRun.run(scenario, kind: kind, analyze: false, output: nil)
+        let mediator = KindRun.mediatorTakesPart(scenario, design: scenario.designs.design(kind)!, designs: scenario.designs)
         let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                       routedThroughMediator: probe.summary.designsWithMediator)
-        _ = Interpreter(script: scenario.script, title: scenario.title, kind: kind, sink: writer).run()
+                                       mediatorLifeline: mediator)
+        _ = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
+                        designs: scenario.designs, sink: writer).run()
         return writer.svg()
     }
 
@@ -100,6 +101,16 @@ struct SequenceSVGTests {
         let mesh = try Elements.parse(Self.svg(scenario, kind: .mesh)).ids
         #expect(!mesh.contains("lifeline-mediator"))
         #expect(mesh.filter { $0.hasPrefix("step-") }.count == 12)
+    }
+
+    /// A design plugged in from outside that reports no hop (``RelayDesign``, which has a
+    /// switchboard object) draws deliveries straight from sender to receiver, with no mediator lifeline.
+    @Test func aDesignThatReportsNoHopsDrawsDirectArrows() throws {
+        let designs = try DesignRegistry.reference(adding: [RelayDesign.self])
+        let scenario = try ScenarioLoader.load(SourceFile(path: "x.scenario", text: Self.relay), designs: designs).get()
+        let parsed = try Elements.parse(Self.svg(scenario, kind: MediatorKind("relay")))
+        #expect(!parsed.ids.contains("lifeline-mediator"))
+        #expect(parsed.ids.filter { $0.hasPrefix("step-") } == ["step-1-delivery-1", "step-1-1-delivery-1", "step-1-1-1-delivery-1"])
     }
 
     @Test func aReactionThatSendsIsAnActivation() throws {

@@ -37,11 +37,10 @@ public struct ExportCommand: Sendable {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             return 2
         }
-        // A first run, written nowhere, shows which designs carry messages through a mediator object.
-        let probe = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: nil)
+        let mediator = KindRun.mediatorTakesPart(scenario, design: design, designs: designs, limits: limits)
         let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
                                            participants: scenario.participants.map(\.name),
-                                           routedThroughMediator: probe.summary.designsWithMediator, output: standardOutput)
+                                           mediatorLifeline: mediator, output: standardOutput)
         let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
                                   limits: limits, sink: writer).run()
         if let stop = summary.stoppedBy, let range = summary.stoppedAt {

@@ -134,10 +134,9 @@ extension RenderCommand {
     /// Runs the scenario into a ``SequenceSVGWriter`` and writes its SVG; exit codes as `draw`'s.
     private func drawSequence(_ scenario: LoadedScenario, design: any Design.Type, kind: MediatorKind,
                               standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        // A first run, written nowhere, shows which designs carry messages through a mediator object.
-        let probe = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: nil)
+        let mediator = KindRun.mediatorTakesPart(scenario, design: design, designs: designs, limits: limits)
         let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                       routedThroughMediator: probe.summary.designsWithMediator)
+                                       mediatorLifeline: mediator)
         let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
                                   limits: limits, sink: writer).run()
         var code: Int32 = 0

@@ -81,13 +81,13 @@ public struct ReportCommand: Sendable {
             var runLimits = limits
             runLimits.maxOutputBytes = budget
             let prefix = "s\(number)-d\(lanes.count)"
-            // A first run, written nowhere, shows which designs carry messages through a mediator object.
-            let probe = drawsSequence ? KindRun.run(scenario, design: design, limits: runLimits, analyze: false, output: nil) : nil
+            let mediatorLifeline = drawsSequence
+                ? KindRun.mediatorTakesPart(scenario, design: design, designs: scenario.designs, limits: runLimits) : nil
             var recorder: StepRecorder?
             let run = KindRun.run(scenario, design: design, limits: runLimits, output: output) { collector in
-                let writer = probe.map {
+                let writer = mediatorLifeline.map {
                     SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                      routedThroughMediator: $0.summary.designsWithMediator, idPrefix: prefix + "-")
+                                      mediatorLifeline: $0, idPrefix: prefix + "-")
                 }
                 recorder = StepRecorder(collector: collector, sequence: writer)
                 return [recorder!]

@@ -46,6 +46,18 @@ public struct KindRun: Sendable {
     }
 }
 
+extension KindRun {
+    /// Whether the mediator takes part when `scenario` runs under `design`, as a first run,
+    /// written nowhere, shows (``MediatorSighting``): a sequence diagram then gives it a lifeline.
+    public static func mediatorTakesPart(_ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
+                                         limits: RunLimits = RunLimits()) -> Bool {
+        let sighting = MediatorSighting()
+        _ = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs, limits: limits,
+                        sink: sighting).run()
+        return sighting.seen
+    }
+}
+
 /// Where one kind's transcript first differs from that of the scenario's own kind.
 public struct TranscriptDifference: Hashable, Sendable, Codable {
     /// 1-based line number in the transcripts.

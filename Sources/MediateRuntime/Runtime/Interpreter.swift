@@ -73,9 +73,6 @@ public struct RunSummary: Hashable, Sendable {
     public var deliveries = 0
     public var errors = 0
     public var failedExpectations = 0
-    /// The designs this run built whose mediator was an object (not the mesh's none), seen as
-    /// each was built.
-    public var designsWithMediator: Set<MediatorKind> = []
     /// Deliveries a design made after the run's last step (while the scenario released its
     /// objects, from a `deinit`), which the transcript does not show.
     public var lateDeliveries = 0
@@ -393,7 +390,6 @@ public final class Interpreter {
     private func track(_ mediation: any Design) {
         guard let object = mediation.mediator else { return }
         mediatorSentinels.append(WeakObject(object))
-        summary.designsWithMediator.insert(MediatorKind(type(of: mediation).name))
     }
 
     /// Writes `NAME deallocated` for every released participant that has just gone.
