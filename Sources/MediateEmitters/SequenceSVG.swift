@@ -67,7 +67,11 @@ public final class SequenceSVGWriter: EventSink {
     private var everyone: ClosedRange<Int> { 0...max(0, names.count - 1) }
 
     public func emit(_ event: TranscriptEvent) {
-        if event.startsStep { step += 1 }
+        if event.startsStep {
+            step += 1
+            // A send's errors belong to it; a later statement's errors (a `leave` refused) do not.
+            if case .send = event {} else { sends.removeAll() }
+        }
         closeActivations(atOrBelow: event.depth)
         switch event {
         case .mediator(let newKind, let replacement):
@@ -95,8 +99,9 @@ public final class SequenceSVGWriter: EventSink {
             note(over: receiver.flatMap { index[$0] }.map { $0...$0 } ?? everyone, text, style: "log")
         case .error(let error, let depth):
             relay = nil
-            let sender = depth > 0 && depth - 1 < sends.count ? index[sends[depth - 1].sender] : nil
-            note(over: sender.map { $0...$0 } ?? everyone, "! \(error.written)", style: "error")
+            let send = depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+            let named = send.map { " (send \($0.number) \($0.message))" } ?? ""
+            note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
             if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
         case .leave(let name):

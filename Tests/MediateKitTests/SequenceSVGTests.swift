@@ -87,7 +87,7 @@ struct SequenceSVGTests {
         #expect(ids.firstIndex(of: "leave-D")! < ids.firstIndex(of: "step-1-send")!)
         #expect(ids.firstIndex(of: "release-C")! > ids.firstIndex(of: "step-2-send")!)
         #expect(parsed.texts.contains("C got pong"))
-        #expect(parsed.texts.contains("! missingReceiver D"))
+        #expect(parsed.texts.contains("! missingReceiver D (send 2 hello)"))
         let notes = parsed.elements.filter { $0.attributes["id"]?.hasPrefix("note-") == true }
         #expect(notes.map { $0.attributes["class"] } == ["note log", "note error", "note info", "note info"])
     }
@@ -130,6 +130,16 @@ struct SequenceSVGTests {
         #expect(!leaked.isEmpty)
         #expect(leaked.allSatisfy { parsed.ids.contains("lifeline-" + $0.dropFirst("leaked-".count)) })
         #expect(parsed.texts.contains { $0.hasPrefix("leaked: ") && $0 != "leaked: none" })
+    }
+
+    /// An error note names the send it belongs to; a statement's own error (a `leave` the design
+    /// refuses) names none and spans every lifeline, not the last send's sender.
+    @Test func anErrorNoteNamesItsSend() throws {
+        let svg = Self.svg(try DiagramGoldenTests.load("office.scenario"), kind: .directDelegate)
+        let texts = try Elements.parse(svg).texts
+        #expect(texts.contains("! missingReceiver Dave (send 6 memo(text: \"Lunch at one\"))"))
+        #expect(texts.contains("! fixedColleagues Carol"))
+        #expect(!texts.contains { $0.hasPrefix("! fixedColleagues Carol (send") })
     }
 
     @Test func twoRendersAreByteIdentical() throws {
