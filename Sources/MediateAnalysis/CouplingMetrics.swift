@@ -4,8 +4,11 @@
 public struct CouplingMetrics: Hashable, Sendable, Codable {
     /// References between participants and mediators, self references included.
     public var references: Int
+    /// Strong references among ``references``.
     public var strong: Int
+    /// Weak references among ``references``.
     public var weak: Int
+    /// Unowned references among ``references``.
     public var unowned: Int
     /// References from one participant to another (self references not counted).
     public var participantToParticipant: Int
@@ -49,6 +52,7 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
 
 /// One participant's coupling to the other participants and mediators.
 public struct ParticipantCoupling: Hashable, Sendable, Codable {
+    /// The participant's name.
     public var name: String
     /// Afferent coupling (Ca): how many other participants and mediators reference it.
     public var fanIn: Int
@@ -61,6 +65,7 @@ public struct ParticipantCoupling: Hashable, Sendable, Codable {
     /// every design in Scenarios/: each reference there is paired with one back, so Ca = Ce.
     public var strongFanOut: Int
 
+    /// The coupling of the participant `name`.
     public init(name: String, fanIn: Int, fanOut: Int, strongFanOut: Int) {
         self.name = name
         self.fanIn = fanIn

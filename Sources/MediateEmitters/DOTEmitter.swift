@@ -284,10 +284,14 @@ public enum DOTEmitter {
 
     /// One implementation's coupling, for the side-by-side comparison.
     public struct Column: Sendable {
+        /// The design, the column's title.
         public var kind: MediatorKind
+        /// Its reference graph.
         public var graph: ReferenceGraph
+        /// Its metrics, for the table.
         public var metrics: CouplingMetrics
 
+        /// A column for `kind`.
         public init(kind: MediatorKind, graph: ReferenceGraph, metrics: CouplingMetrics) {
             self.kind = kind
             self.graph = graph

@@ -13,6 +13,7 @@ public enum JUnitFormatter {
         /// A write or render that failed.
         public var errors: [String]
 
+        /// A case of `scenario` under `kind`.
         public init(scenario: String, kind: String, failures: [(path: String, diff: String)], errors: [String]) {
             self.scenario = scenario
             self.kind = kind
@@ -20,9 +21,11 @@ public enum JUnitFormatter {
             self.errors = errors
         }
 
+        /// Whether nothing failed.
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
     }
 
+    /// The XML report of `results`, with a failed case for each orphaned golden in `orphans`.
     public static func report(_ results: [TestCase], orphans: [String]) -> String {
         let failures = results.filter { !$0.passed }.count + orphans.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

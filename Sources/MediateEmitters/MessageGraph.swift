@@ -84,6 +84,7 @@ public final class MessageGraphCollector: EventSink {
         keepsLogical = keepingLogical
     }
 
+    /// Records the declarations, sends, deliveries and failed deliveries of the run.
     public func emit(_ event: TranscriptEvent) {
         switch event {
         case .participant(let name, let type, _):
@@ -107,10 +108,12 @@ public final class MessageGraphCollector: EventSink {
         }
     }
 
+    /// Notes that the next delivery to `receiver` went through the mediator.
     public func emitRelay(receiver: String, depth: Int) {
         relay = (receiver, depth)
     }
 
+    /// Always: the routed graph is drawn from them.
     public var takesRelays: Bool { true }
 
     private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
@@ -197,8 +200,10 @@ extension MessageGraphCollector {
 public final class TeeSink: EventSink {
     private let sinks: [any EventSink]
 
+    /// A sink passing every event to `sinks`, in order.
     public init(_ sinks: [any EventSink]) { self.sinks = sinks }
 
+    /// Passes `event` to every sink.
     public func emit(_ event: TranscriptEvent) {
         for sink in sinks { sink.emit(event) }
     }
@@ -208,9 +213,11 @@ public final class TeeSink: EventSink {
         for sink in sinks { sink.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
     }
 
+    /// Passes the relay to the sinks that take relays.
     public func emitRelay(receiver: String, depth: Int) {
         for sink in sinks where sink.takesRelays { sink.emitRelay(receiver: receiver, depth: depth) }
     }
 
+    /// Whether any of the sinks takes relays.
     public var takesRelays: Bool { sinks.contains { $0.takesRelays } }
 }

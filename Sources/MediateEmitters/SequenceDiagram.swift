@@ -10,8 +10,12 @@
 /// deallocated is destroyed (the target's `create` and `destroy`). Errors, naming their send,
 /// `leave`, `release`, expectations (a failed one marked ✗, red in PlantUML) and leaks are notes.
 public final class SequenceDiagramWriter: EventSink {
+    /// The diagram language written.
     public enum Dialect: String, CaseIterable, Sendable {
-        case mermaid, plantuml
+        /// Mermaid, which GitHub renders in Markdown.
+        case mermaid
+        /// PlantUML.
+        case plantuml
     }
 
     /// A send in progress: its number as written, its sender and message, and whether its arrow
@@ -48,6 +52,7 @@ public final class SequenceDiagramWriter: EventSink {
         output.write(dialect == .mermaid ? "sequenceDiagram\n    title \(title)\n" : "@startuml\ntitle \(title)\n")
     }
 
+    /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
         switch event {
         case .scenario, .mediator(_, replacement: false), .participant:
@@ -99,6 +104,7 @@ public final class SequenceDiagramWriter: EventSink {
         }
     }
 
+    /// Draws the arrow from the sender to the mediator, once per send.
     public func emitRelay(receiver: String, depth: Int) {
         relay = (receiver, depth)
         guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
@@ -107,6 +113,7 @@ public final class SequenceDiagramWriter: EventSink {
         arrow(from: from, to: mediator, "\(send.number) \(send.message)")
     }
 
+    /// Always: routes are drawn from them.
     public var takesRelays: Bool { true }
 
     private func relayed(_ receiver: String, _ depth: Int) -> Bool {
@@ -215,21 +222,27 @@ public final class SequenceDiagramWriter: EventSink {
 /// mediator object (`EventSink.emitRelay`), or the mediator sent one itself. A first run into it
 /// tells a sequence diagram, before it draws, whether the mediator has a lifeline.
 public final class MediatorSighting: EventSink {
+    /// Whether the mediator took part in what the run has emitted so far.
     public private(set) var seen = false
 
+    /// A sighting that has seen nothing yet.
     public init() {}
 
+    /// Sees a delivery from the mediator.
     public func emit(_ event: TranscriptEvent) {
         if case .delivery(_, "mediator", _, _) = event { seen = true }
     }
 
+    /// Sees a delivery from the mediator.
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         if sender == "mediator" { seen = true }
     }
 
+    /// Sees a message that went through the mediator.
     public func emitRelay(receiver: String, depth: Int) {
         seen = true
     }
 
+    /// Always: a relay is a sighting.
     public var takesRelays: Bool { true }
 }

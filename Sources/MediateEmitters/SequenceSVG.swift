@@ -66,6 +66,7 @@ public final class SequenceSVGWriter: EventSink {
 
     private var everyone: ClosedRange<Int> { 0...max(0, names.count - 1) }
 
+    /// Lays out the arrows, notes and activations `event` makes; ``svg()`` draws them.
     public func emit(_ event: TranscriptEvent) {
         if event.startsStep {
             step += 1
@@ -129,6 +130,7 @@ public final class SequenceSVGWriter: EventSink {
         return " id=\"\(XML.escaped(idPrefix + id))\" data-step=\"\(step)\""
     }
 
+    /// Notes that the next delivery to `receiver` went through the mediator.
     public func emitRelay(receiver: String, depth: Int) {
         closeActivations(atOrBelow: depth)
         relay = (receiver, depth)
@@ -141,6 +143,7 @@ public final class SequenceSVGWriter: EventSink {
         for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
     }
 
+    /// Always: routes are drawn from them.
     public var takesRelays: Bool { true }
 
     private func setReceiver(_ receiver: String, at depth: Int) {

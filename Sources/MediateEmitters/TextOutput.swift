@@ -6,6 +6,7 @@ import Darwin
 
 /// Somewhere text goes: standard output, a file, or a string in a test.
 public protocol TextOutput: AnyObject {
+    /// Writes `text` as it is.
     func write(_ text: String)
     /// Writes text given as UTF-8 bytes, without making a string of them where the output can.
     func write(utf8 bytes: UnsafeRawBufferPointer)
@@ -17,10 +18,12 @@ public protocol TextOutput: AnyObject {
 }
 
 extension TextOutput {
+    /// Writes the bytes decoded as a string.
     public func write(utf8 bytes: UnsafeRawBufferPointer) {
         write(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Writes the bytes `fill` puts in temporary memory.
     public func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
         writeThroughCopy(count: count, fill)
     }
@@ -37,34 +40,42 @@ extension TextOutput {
 
 /// Collects text in memory, for tests.
 public final class StringOutput: TextOutput {
+    /// Everything written so far.
     public private(set) var text = ""
 
+    /// An empty output.
     public init() {}
 
+    /// Appends `text`.
     public func write(_ text: String) { self.text += text }
+    /// Does nothing: the text is already in memory.
     public func flush() {}
 }
 
 /// Buffered writes to a file descriptor, flushed every 64 KiB, so a run of millions of lines
 /// streams in constant memory.
 public final class FileDescriptorOutput: TextOutput {
+    /// The file descriptor written to; the output does not close it.
     public let descriptor: Int32
     /// The buffer, allocated once; its first `count` bytes wait to be written.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
     private var count = 0
     private var failure: Int32 = 0
 
+    /// An output writing to `descriptor`.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     deinit { buffer.deallocate() }
 
+    /// Buffers `text`.
     public func write(_ text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Buffers `bytes`.
     public func write(utf8 bytes: UnsafeRawBufferPointer) {
         append(bytes)
     }
@@ -94,6 +105,7 @@ public final class FileDescriptorOutput: TextOutput {
         count += bytes.count
     }
 
+    /// Writes out the buffer; throws the first write's failure, if any failed.
     public func flush() throws {
         drain()
         if failure != 0 { throw OutputError(code: failure) }
@@ -123,7 +135,9 @@ public final class FileDescriptorOutput: TextOutput {
 
 /// A write that failed, with the system's reason.
 public struct OutputError: Error, CustomStringConvertible {
+    /// The `errno` value.
     public var code: Int32
+    /// The system's message for ``code``.
     public var description: String { String(cString: strerror(code)) }
 
     package init(code: Int32) { self.code = code }
@@ -145,6 +159,7 @@ public final class FormattedSink: EventSink {
     /// What this sink has written, in bytes; a run given the same budget stops past its limit.
     private let budget: OutputBudget
 
+    /// A sink writing `format` to `output`, counting its bytes in `budget`.
     public init(format: OutputFormat, output: any TextOutput, budget: OutputBudget = OutputBudget()) {
         self.format = format
         self.output = output
@@ -153,6 +168,7 @@ public final class FormattedSink: EventSink {
 
     deinit { tail.deallocate() }
 
+    /// Writes `event` in the format, if the format shows it.
     public func emit(_ event: TranscriptEvent) {
         switch format {
         case .transcript:

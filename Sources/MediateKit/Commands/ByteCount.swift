@@ -1,8 +1,10 @@
 /// A size in bytes as people write it on a command line (`500000`, `64K`, `64M`, `1G`: binary
 /// multiples, an optional `iB` or `B` after the letter) and as messages show it (`64 MiB`).
 public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
+    /// The size, in bytes.
     public var bytes: Int
 
+    /// A size of `bytes` bytes.
     public init(_ bytes: Int) { self.bytes = bytes }
 
     /// Reads `text`, or nil when it is not a size: digits, then at most one of K, M, G (any case),

@@ -17,20 +17,28 @@ public struct CheckCommand: Sendable {
         case all
     }
 
+    /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
+    /// The folder of goldens: `OUTPUT/STEM/KIND.transcript` and the diagrams beside it.
     public var outputFolder: String
+    /// Which goldens to write instead of comparing.
     public var record: RecordMode
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// Where to write a JUnit report of every case, or nil for none.
     public var junitPath: String?
+    /// How many cases run at once; at least 1.
     public var jobs: Int
+    /// The limits every run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
     /// The process environment; `CI` set refuses recording.
     public var environment: [String: String]
 
+    /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
     public init(paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
                 record: RecordMode = .never,
                 junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -49,7 +57,9 @@ public struct CheckCommand: Sendable {
 
     /// What one scenario under one kind came to.
     public struct CaseResult: Sendable {
+        /// The scenario file's path.
         public var scenario: String
+        /// The design it ran under.
         public var kind: MediatorKind
         /// One entry per golden that did not match or was missing: its path and the diff.
         public var failures: [(path: String, diff: String)]
@@ -61,13 +71,14 @@ public struct CheckCommand: Sendable {
         /// files are still compared: its transcript says so.
         public var stoppedBy: RunError? = nil
 
+        /// Whether every golden matched and nothing failed.
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
     /// invalid scenario or a refused record mode; 3 when a golden, the JUnit report or standard
     /// output could not be written, `--output` cannot take a scenario's goldens, or a run wrote
-    /// more than ``RunLimits/maxOutputBytes``.
+    /// more than `RunLimits.maxOutputBytes`.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = checkAll(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))

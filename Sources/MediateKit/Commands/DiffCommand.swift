@@ -2,6 +2,7 @@ import Foundation
 
 /// `mediate diff`: a unified diff of two transcripts, or of one scenario run under two kinds.
 public struct DiffCommand: Sendable {
+    /// What to compare.
     public enum Subject: Sendable {
         /// Two transcript files.
         case files(String, String)
@@ -9,14 +10,18 @@ public struct DiffCommand: Sendable {
         case kinds(scenario: String, mediator: MediatorKind, against: MediatorKind)
     }
 
+    /// What to compare.
     public var subject: Subject
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// The limits both runs stop at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A diff of `subject`.
     public init(subject: Subject, designs: DesignRegistry, limits: RunLimits = RunLimits(),
                 diagnosticFormat: DiagnosticFormat = .text) {
         self.subject = subject

@@ -1,16 +1,21 @@
 /// `mediate export`: a sequence diagram of one run, in Mermaid or PlantUML.
 public struct ExportCommand: Sendable {
+    /// The scenario file.
     public var path: String
     /// nil: the scenario's own kind.
     public var mediator: MediatorKind?
     /// The designs the scenario may run under.
     public var designs: DesignRegistry
+    /// Mermaid or PlantUML.
     public var dialect: SequenceDiagramWriter.Dialect
+    /// The limits the run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// An export of the scenario at `path` in `dialect`.
     public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, dialect: SequenceDiagramWriter.Dialect,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.path = path

@@ -1,12 +1,13 @@
 import Foundation
 
-/// `mediate fmt`: rewrites scenario files in the canonical layout (see ``ScenarioFormatter``),
+/// `mediate fmt`: rewrites scenario files in the canonical layout (see `ScenarioFormatter`),
 /// or, with `check`, writes nothing and shows how each file differs from it.
 public struct FormatCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
     /// Whether to report unformatted files (a diff each) instead of rewriting them.
     public var check: Bool
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
@@ -14,6 +15,7 @@ public struct FormatCommand: Sendable {
     /// change and written: the seam where a test edits it.
     var beforeWriting: (@Sendable (String) -> Void)? = nil
 
+    /// Formats `paths`, or with `check` only reports the files that are not formatted.
     public init(paths: [String], check: Bool = false, diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.check = check

@@ -2,9 +2,12 @@ import Foundation
 
 /// `mediate init NAME`: writes a commented starter scenario, `NAME.scenario`, that runs.
 public struct InitCommand: Sendable, TerminalCommand {
+    /// Where to write the scenario, `.scenario` added unless it is there; its file name is the title.
     public var name: String
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A starter scenario named `name`.
     public init(name: String) { self.name = name }
 
     /// The file written: `NAME.scenario`, or `NAME` when it already ends in `.scenario`.

@@ -3,11 +3,13 @@ import GraphvizRendering
 
 /// `mediate render`: draws one diagram of a scenario, through Graphviz in process.
 public struct RenderCommand: Sendable {
+    /// The scenario file.
     public var path: String
     /// nil: the scenario's own kind (ignored by `compare`, which draws every kind).
     public var mediator: MediatorKind?
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// Which diagram to draw.
     public var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
     public var format: DiagramFormat?
@@ -15,11 +17,14 @@ public struct RenderCommand: Sendable {
     public var layout: GraphvizLayout?
     /// nil: standard output.
     public var outputPath: String?
+    /// The limits the run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A drawing of the scenario at `path`.
     public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
                 format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
@@ -160,17 +165,28 @@ extension RenderCommand {
 /// `mediate compare`: the coupling metrics of every kind, and where each kind's transcript
 /// first differs from the scenario's own kind.
 public struct CompareCommand: Sendable {
-    public enum Format: String, CaseIterable, Sendable { case table, json }
+    /// How the comparison is printed.
+    public enum Format: String, CaseIterable, Sendable {
+        /// Aligned columns for a terminal (`ComparisonFormatter.table(_:)`).
+        case table
+        /// One JSON object, keys sorted (`ComparisonFormatter.json(_:)`).
+        case json
+    }
 
+    /// The scenario file.
     public var path: String
+    /// A table or JSON.
     public var format: Format
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// The limits every run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A comparison of the scenario at `path` under every design in `designs`.
     public init(path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
                 diagnosticFormat: DiagnosticFormat = .text) {
         self.diagnosticFormat = diagnosticFormat

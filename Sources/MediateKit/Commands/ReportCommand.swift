@@ -2,16 +2,20 @@ import GraphvizRendering
 
 /// `mediate report`: one self-contained HTML page about every scenario under the paths.
 public struct ReportCommand: Sendable {
+    /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
     /// nil: standard output.
     public var outputPath: String?
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// The limits every run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A report on `paths`; an empty `paths` is `Scenarios`.
     public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
                 limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.designs = designs
@@ -22,7 +26,7 @@ public struct ReportCommand: Sendable {
     }
 
     /// 0, 2 when a scenario has errors (no page is written), 3 when the transcripts together pass
-    /// ``RunLimits/maxOutputBytes`` (no page is written either) or the page or standard output
+    /// `RunLimits.maxOutputBytes` (no page is written either) or the page or standard output
     /// cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
@@ -69,7 +73,7 @@ public struct ReportCommand: Sendable {
     }
 
     /// One scenario's section, the `number`th on the page; its transcripts take their bytes from
-    /// `budget`, what is left of ``RunLimits/maxOutputBytes`` for the whole page.
+    /// `budget`, what is left of `RunLimits.maxOutputBytes` for the whole page.
     private func section(_ scenario: LoadedScenario, number: Int, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
         var texts: [(kind: MediatorKind, text: String)] = []

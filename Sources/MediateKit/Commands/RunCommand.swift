@@ -3,7 +3,9 @@ import GraphvizRendering
 
 /// Which designs `run` uses: the scenario's own, one named design, or every registered one.
 public enum MediatorChoice: Hashable, Sendable {
+    /// The design registered under this name.
     case kind(MediatorKind)
+    /// Every registered design, in order.
     case all
 
     /// `all`, or a design's name (checked against a registry when the command runs).
@@ -22,19 +24,24 @@ public enum MediatorChoice: Hashable, Sendable {
 
 /// `mediate run`: runs scenarios and writes what happened, to standard output or to files.
 public struct RunCommand: Sendable {
+    /// The scenarios to run.
     public var paths: [String]
     /// nil: each scenario's own kind.
     public var mediator: MediatorChoice?
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// What each run writes: a transcript, a log or JSON lines.
     public var format: OutputFormat
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output.
     public var outputFolder: String?
+    /// The limits every run stops at.
     public var limits: RunLimits
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A run of `paths`, under `mediator` or each scenario's own design.
     public init(paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
                 outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
@@ -229,13 +236,16 @@ public struct RunCommand: Sendable {
 
 /// `mediate validate`: checks scenarios without running them.
 public struct ValidateCommand: Sendable {
+    /// The scenarios to check.
     public var paths: [String]
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
+    /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// A check of `paths` against `designs`.
     public init(paths: [String], designs: DesignRegistry, diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.designs = designs

@@ -2,6 +2,7 @@ import Foundation
 
 /// A scenario file read and checked, ready to run.
 public struct LoadedScenario: Sendable {
+    /// The file as read.
     public private(set) var file: SourceFile
     /// Checked against ``designs``.
     public private(set) var script: Script
@@ -17,6 +18,7 @@ public struct LoadedScenario: Sendable {
         return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
     }
 
+    /// The `title` the scenario declares, else its ``stem``.
     public var title: String { Interpreter.title(of: script, fallback: stem) }
 
     /// The kinds of the run-time replacements (`mediator KIND` after the first step), in order.
@@ -47,12 +49,14 @@ public struct LoadedScenario: Sendable {
 public enum ScenarioLoader {
     /// A file that could not be read, did not check, or went past a limit.
     public enum Failure: Error, Sendable {
+        /// The file could not be read: missing, a folder, an idle pipe, or refused.
         case unreadable(path: String, reason: String)
+        /// The file has static errors.
         case invalid(Diagnostics)
-        /// Past a ``SourceLimits`` limit before it could be parsed: `location` is the path, or
+        /// Past a `SourceLimits` limit before it could be parsed: `location` is the path, or
         /// `PATH:LINE:1` for an overlong line.
         case tooLarge(location: String, message: String, help: String)
-        /// Past a ``SourceLimits`` limit found while parsing, with its position.
+        /// Past a `SourceLimits` limit found while parsing, with its position.
         case overLimit(Diagnostics)
 
         /// 2 for an unreadable file or a static error, 3 for a file past a limit.
@@ -80,7 +84,7 @@ public enum ScenarioLoader {
     }
 
     /// Reads, parses and checks one file against `designs` (nil: any design name passes); a file
-    /// past ``SourceLimits/maxFileBytes`` is not read.
+    /// past `SourceLimits.maxFileBytes` is not read.
     public static func load(path: String, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         read(path: path).flatMap { load(SourceFile(path: path, bytes: $0.bytes), designs: designs) }
     }
@@ -112,8 +116,8 @@ public enum ScenarioLoader {
         return result
     }
 
-    /// Parses and checks a file already in memory. A line past ``SourceLimits/maxLineBytes``, or
-    /// more participants than ``SourceLimits/maxParticipants``, stops it before it is checked (exit 3).
+    /// Parses and checks a file already in memory. A line past `SourceLimits.maxLineBytes`, or
+    /// more participants than `SourceLimits.maxParticipants`, stops it before it is checked (exit 3).
     public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         if let (line, length) = file.firstOverlongLine() {
             let limit = SourceLimits.maxLineBytes

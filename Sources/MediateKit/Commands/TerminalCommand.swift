@@ -2,7 +2,9 @@ import Foundation
 
 /// A command the executable runs on its standard streams.
 public protocol TerminalCommand {
+    /// Which of the two streams get colour.
     var colors: ColorPolicy { get set }
+    /// Runs the command, writing to the two streams, and returns its exit code.
     func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32
 }
 

@@ -1,17 +1,21 @@
 /// One scenario run under one kind, with what the diagrams and the comparison need: the run's
 /// summary, its message flow, and the reference graph read from its objects.
 public struct KindRun: Sendable {
+    /// The design it ran under.
     public var kind: MediatorKind
+    /// The counts and outcome of the run.
     public var summary: RunSummary
     /// The message flow along the route the design reported (see `MessageGraphCollector`).
     public var messages: MessageGraph
     /// The message flow from sender to receiver, whatever the route: empty unless asked for.
     public var logicalMessages: MessageGraph
+    /// The objects alive at the end of the steps and their references; empty without `analyze`.
     public var references: ReferenceGraph
+    /// The coupling measured on ``references``.
     public var metrics: CouplingMetrics
 
     /// Runs `scenario` under `design`, streaming the transcript in `format` to `output` (nowhere
-    /// when nil; the run stops once it has written ``RunLimits/maxOutputBytes``), and reads the
+    /// when nil; the run stops once it has written `RunLimits.maxOutputBytes`), and reads the
     /// reference graph at the end of the steps. Without `analyze`, neither the message flow nor the
     /// references are gathered (a run that only writes its transcript); without
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
@@ -48,7 +52,7 @@ public struct KindRun: Sendable {
 
 extension KindRun {
     /// Whether the mediator takes part when `scenario` runs under `design`, as a first run,
-    /// written nowhere, shows (``MediatorSighting``): a sequence diagram then gives it a lifeline.
+    /// written nowhere, shows (`MediatorSighting`): a sequence diagram then gives it a lifeline.
     public static func mediatorTakesPart(_ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
                                          limits: RunLimits = RunLimits()) -> Bool {
         let sighting = MediatorSighting()
@@ -95,15 +99,21 @@ public struct TranscriptDifference: Hashable, Sendable, Codable {
 /// The coupling of every kind for one scenario, and how each kind's behaviour differs from the
 /// scenario's own kind: what `mediate compare` prints.
 public struct ComparisonReport: Sendable {
+    /// One design's run and how its transcript differs.
     public struct Implementation: Sendable {
+        /// The run under this design.
         public var run: KindRun
+        /// Where its transcript first differs from the own design's; nil for the own design and for an equal one.
         public var firstDifference: TranscriptDifference?
     }
 
+    /// The scenario's title.
     public var title: String
+    /// The design the scenario names, which the others are compared with.
     public var ownKind: MediatorKind
     /// Every participant the scenario declares, in order.
     public var participants: [String]
+    /// One per design run: every registered design, in order, or the runs given.
     public var implementations: [Implementation]
 
     /// Runs `scenario` under every registered design, keeping the own kind's transcript in memory

@@ -6,7 +6,7 @@
 /// instance builds your mediator, registers and unregisters colleagues, and carries each send
 /// through your code. Whenever your code hands a message to a colleague, the adapter tells the
 /// run through its ``Courier``; a send that your code cannot carry is reported with
-/// ``Courier/fail(_:)`` and becomes a `!` line of the transcript.
+/// ``Courier/fail(_:throughMediator:)`` and becomes a `!` line of the transcript.
 ///
 /// Every call comes on the run's thread, one at a time, and must deliver before it returns:
 /// deliveries from another thread are refused (see ``Courier``).
@@ -50,6 +50,7 @@ public protocol Design: AnyObject, SendableMetatype {
 }
 
 extension Design {
+    /// Does nothing: the leaked cycle is left as it is.
     public static func forgetLinks(of colleague: AnyObject) {}
 }
 
@@ -87,6 +88,7 @@ public struct Member: Hashable, Sendable {
         left.run == right.run && left.index == right.index
     }
 
+    /// Hashes the run and the position, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(run)
         hasher.combine(index)
@@ -118,10 +120,12 @@ extension Member: CustomReflectable {
 /// A participant to register: who it is, the object ``Design/makeColleague(for:)`` made for it,
 /// and whether the scenario asked for it to be held weakly (`participant X weak`).
 public struct Registration {
+    /// The participant.
     public let member: Member
     /// The colleague object. After a run-time replacement it may have been made by another design;
     /// a design that cannot take it reports ``DeliveryError/foreignColleague(_:)``.
     public let colleague: AnyObject
+    /// Whether the scenario declared it `weak`: hold the colleague weakly if the design can.
     public let weakly: Bool
 
     init(member: Member, colleague: AnyObject, weakly: Bool) {
@@ -133,7 +137,9 @@ public struct Registration {
 
 /// Where a send comes from: the mediator itself (`mediator -> …`), or a participant, with its colleague object.
 public enum Origin {
+    /// The mediator itself: `mediator -> …`.
     case mediator
+    /// A participant, with the colleague object made for it.
     case participant(Member, colleague: AnyObject)
 
     /// The sending participant, or nil for the mediator.

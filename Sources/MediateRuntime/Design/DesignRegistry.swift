@@ -1,10 +1,14 @@
 /// The name of a design, as `mediator NAME` and `--mediator NAME` write it.
 public struct MediatorKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The name, as written.
     public var rawValue: String
 
+    /// The design named `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The design named `name`.
     public init(_ name: String) { rawValue = name }
 
+    /// The name.
     public var description: String { rawValue }
 }
 
@@ -63,7 +67,9 @@ public struct DesignRegistry: Sendable {
 
     /// Why a set of designs cannot be registered together.
     public struct Conflict: Error, Sendable, CustomStringConvertible {
+        /// Names both types, or the type and its malformed name.
         public var message: String
+        /// The ``message``.
         public var description: String { message }
     }
 
@@ -80,13 +86,13 @@ public struct DesignRegistry: Sendable {
 }
 
 extension Frontend {
-    /// Lexes and parses; see ``Frontend/parse(_:designNames:)``. `designs` only lists their names
+    /// Lexes and parses; see `Frontend.parse(_:designNames:)`. `designs` only lists their names
     /// in the help under a missing design name.
     public static func parse(_ file: SourceFile, designs: DesignRegistry?) -> (script: Script, diagnostics: [Diagnostic]) {
         parse(file, designNames: designs?.names)
     }
 
-    /// Parses and checks; see ``Frontend/load(_:designNames:)``. `mediator KIND` must name one of
+    /// Parses and checks; see `Frontend.load(_:designNames:)`. `mediator KIND` must name one of
     /// `designs`; with none given, any name passes.
     public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<Script, Diagnostics> {
         load(file, designNames: designs?.names)

@@ -1,5 +1,6 @@
 /// Where a run's events go as they happen; the run is streamed, never built in memory.
 public protocol EventSink: AnyObject {
+    /// Takes one event of the run, in order.
     func emit(_ event: TranscriptEvent)
     /// `.delivery`, the event a run makes millions of, given without building the event: a sink
     /// may write it straight away. It must have the same effect as `emit(.delivery(…))`.
@@ -14,12 +15,15 @@ public protocol EventSink: AnyObject {
 }
 
 extension EventSink {
+    /// Emits the delivery as a `TranscriptEvent.delivery`.
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
         emit(.delivery(receiver: receiver, sender: sender, message: message, depth: depth))
     }
 
+    /// Ignores the relay.
     public func emitRelay(receiver: String, depth: Int) {}
 
+    /// No relays, unless the sink says otherwise.
     public var takesRelays: Bool { false }
 }
 
@@ -33,6 +37,7 @@ public struct RunLimits: Hashable, Sendable {
     /// 64 MiB by default.
     public var maxOutputBytes: Int
 
+    /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries and `maxOutputBytes` bytes written.
     public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
@@ -53,12 +58,13 @@ public struct RunLimits: Hashable, Sendable {
 
 /// The bytes one run's output has taken, shared by the run and the sink that writes it: the sink
 /// adds what it writes, and the run stops with `! outputLimit` at the first event that takes
-/// ``used`` past ``RunLimits/maxOutputBytes``.
+/// what it has used past ``RunLimits/maxOutputBytes``.
 public final class OutputBudget {
     /// Bytes written so far, in memory the budget owns: added to and read on every delivery, where
     /// a stored property's runtime exclusivity check cost 60 instructions a delivery.
     package let used: UnsafeMutablePointer<Int>
 
+    /// An empty budget: nothing used.
     public init() {
         used = .allocate(capacity: 1)
         used.initialize(to: 0)
@@ -69,9 +75,13 @@ public final class OutputBudget {
 
 /// What a run came to: its counts and whether a limit stopped it.
 public struct RunSummary: Hashable, Sendable {
+    /// Sends made, top-level and from reactions.
     public var sends = 0
+    /// Messages delivered to a participant.
     public var deliveries = 0
+    /// Errors reported, each a `!` line of the transcript.
     public var errors = 0
+    /// `expect` lines that failed.
     public var failedExpectations = 0
     /// Deliveries a design made after the run's last step (while the scenario released its
     /// objects, from a `deinit`), which the transcript does not show.

@@ -1,18 +1,24 @@
 /// A message as it is delivered: a text, or a name with arguments.
 public enum Message: Hashable, Sendable {
+    /// A text, `"…"` in a scenario.
     case text(String)
+    /// A name with arguments, `NAME(LABEL: VALUE, …)` in a scenario.
     case named(String, [Argument])
 
     /// One argument of a named message; `label` is kept where it was written.
     public struct Argument: Hashable, Sendable {
+        /// The argument's label, or nil where none was written.
         public var label: String?
+        /// The argument's value.
         public var value: Value
 
+        /// An argument `LABEL: VALUE`, or `VALUE` without a label.
         public init(label: String?, value: Value) {
             self.label = label
             self.value = value
         }
 
+        /// Equal labels and equal values; written out and inlinable, as `Message`'s is.
         @inlinable public static func == (lhs: Argument, rhs: Argument) -> Bool {
             lhs.label == rhs.label && lhs.value == rhs.value
         }

@@ -14,7 +14,9 @@ public struct ReferenceRoot {
     /// A stable, readable id: the participant's name, `mediator`, or `mediator 2` for an earlier
     /// mediator still alive.
     public var id: String
+    /// A participant or a mediator.
     public var role: NodeRole
+    /// The object itself.
     public var object: AnyObject
 
     package init(id: String, role: NodeRole, object: AnyObject) {

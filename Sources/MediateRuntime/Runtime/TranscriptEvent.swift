@@ -57,6 +57,7 @@ public enum TranscriptEvent: Hashable, Sendable {
 
 /// An error line of a run: a design's delivery error, or a limit that stopped the run.
 public enum RunError: Hashable, Sendable {
+    /// An error the design reported; the run goes on.
     case delivery(DeliveryError)
     /// A reaction chain went deeper than `limit` sends during step `step` (1-based) on `line`.
     case depthLimit(limit: Int, step: Int, line: Int)

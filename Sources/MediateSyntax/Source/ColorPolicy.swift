@@ -6,9 +6,12 @@ import Glibc
 /// stream is a terminal, and never when the environment variable `NO_COLOR` is set and not
 /// empty (no-color.org).
 public struct ColorPolicy: Hashable, Sendable {
+    /// Whether standard output (diffs) is coloured.
     public var standardOutput: Bool
+    /// Whether standard error (diagnostics) is coloured.
     public var standardError: Bool
 
+    /// Colour on the streams given; none by default.
     public init(standardOutput: Bool = false, standardError: Bool = false) {
         self.standardOutput = standardOutput
         self.standardError = standardError

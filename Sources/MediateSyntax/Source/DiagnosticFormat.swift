@@ -4,7 +4,12 @@ import Foundation
 /// and caret), for tools (`json`, one object per line), or as GitHub Actions annotations
 /// (`github`, `::error file=…,line=…,col=…::…`).
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
-    case text, json, github
+    /// The source line with a caret under the error, and its notes.
+    case text
+    /// One JSON object per diagnostic, one per line.
+    case json
+    /// GitHub Actions `::error` annotations.
+    case github
 
     /// Renders `diagnostics` of `file`, sorted by position, each ending in a newline; `colored`
     /// only affects `text`.

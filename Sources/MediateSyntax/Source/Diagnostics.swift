@@ -1,4 +1,4 @@
-/// Every static error of one file: what ``Frontend/load(_:)`` fails with.
+/// Every static error of one file: what ``Frontend/load(_:designNames:)`` fails with.
 public struct Diagnostics: Error, Sendable {
     /// The most errors reported for one file. A hostile file could hold millions (8 MiB of
     /// `@`); past this many, the front end stops collecting and says so.
@@ -17,7 +17,7 @@ public struct Diagnostics: Error, Sendable {
         self.truncated = truncated
     }
 
-    /// The diagnostics as the language prints them; see ``DiagnosticPrinter``. When collecting
+    /// The diagnostics as the language prints them; see `DiagnosticPrinter`. When collecting
     /// stopped at ``limit``, a last line says so.
     public var rendered: String {
         let text = DiagnosticPrinter.render(items, in: file)

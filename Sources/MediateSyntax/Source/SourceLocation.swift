@@ -22,6 +22,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
         storedOffset = UInt32(truncatingIfNeeded: offset)
     }
 
+    /// Earlier in the file, by byte offset.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.storedOffset < rhs.storedOffset
     }

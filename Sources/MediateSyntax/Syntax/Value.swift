@@ -1,7 +1,10 @@
 /// A value of the language: a string, a number or a boolean.
 public enum Value: Hashable, Sendable {
+    /// A string, without its quotes.
     case string(String)
+    /// A number, written in canonical form (see ``written``).
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
     /// The value of a property never set; it has no literal, and is written `nothing`.
     case nothing
