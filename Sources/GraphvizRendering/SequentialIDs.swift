@@ -1,6 +1,8 @@
 import CGraphviz
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 
@@ -46,26 +48,26 @@ final class SequentialIDs {
         names[id]
     }
 
-    /// The discipline's callbacks; the state each graph gets is a new `SequentialIDs`.
+    /// The discipline's callbacks; the state each graph gets is a new `SequentialIDs`. (Built in
+    /// C: older Graphviz has one more callback, `alloc`, which refuses every ID asked for.)
     static func discipline() -> Agiddisc_t {
-        Agiddisc_t(
-            open: { _, _ in Unmanaged.passRetained(SequentialIDs()).toOpaque() },
-            map: { state, _, name, id, create in
+        mediate_id_discipline(
+            { _, _ in Unmanaged.passRetained(SequentialIDs()).toOpaque() },
+            { state, _, name, id, create in
                 guard let state, let id else { return 0 }
                 return Unmanaged<SequentialIDs>.fromOpaque(state).takeUnretainedValue()
                     .map(name, id: id, create: create != 0) ? 1 : 0
             },
-            alloc: { _, _, _ in 0 },
-            free: { _, _, _ in },
-            print: { state, _, id in
+            { _, _, _ in },
+            { state, _, id in
                 guard let state else { return nil }
                 return Unmanaged<SequentialIDs>.fromOpaque(state).takeUnretainedValue().name(of: id)
             },
-            close: { state in
+            { state in
                 guard let state else { return }
                 Unmanaged<SequentialIDs>.fromOpaque(state).release()
             },
-            idregister: { _, _, _ in }
+            { _, _, _ in }
         )
     }
 }
