@@ -48,7 +48,7 @@ _Static_assert(_Generic(&gvRenderData,
 static inline int mediate_plugin_version(void) { return GVPLUGIN_VERSION; }
 
 // An ID discipline with the given callbacks; where the generation has `alloc`, it refuses every
-// ID a caller asks for, as the default discipline does.
+// ID a caller asks for, as the default discipline does. Swift calls it with the fields' names.
 #if !MEDIATE_GRAPHVIZ_13
 static inline long mediate_refuse_requested_id(void *state, int objtype, IDTYPE id) {
     (void)state;
@@ -64,7 +64,8 @@ static inline Agiddisc_t mediate_id_discipline(
     void (*release)(void *state, int objtype, IDTYPE id),
     char *(*print)(void *state, int objtype, IDTYPE id),
     void (*finish)(void *state),
-    void (*idregister)(void *state, int objtype, void *object)) {
+    void (*idregister)(void *state, int objtype, void *object))
+    __attribute__((swift_name("mediate_id_discipline(open:map:free:print:close:idregister:)"))) {
     Agiddisc_t discipline = {
         .open = open,
         .map = map,

@@ -49,25 +49,25 @@ final class SequentialIDs {
     }
 
     /// The discipline's callbacks; the state each graph gets is a new `SequentialIDs`. (Built in
-    /// C: older Graphviz has one more callback, `alloc`, which refuses every ID asked for.)
+    /// C, since Graphviz before 13 has one more callback, `alloc`, set there to refuse every ID.)
     static func discipline() -> Agiddisc_t {
         mediate_id_discipline(
-            { _, _ in Unmanaged.passRetained(SequentialIDs()).toOpaque() },
-            { state, _, name, id, create in
+            open: { _, _ in Unmanaged.passRetained(SequentialIDs()).toOpaque() },
+            map: { state, _, name, id, create in
                 guard let state, let id else { return 0 }
                 return Unmanaged<SequentialIDs>.fromOpaque(state).takeUnretainedValue()
                     .map(name, id: id, create: create != 0) ? 1 : 0
             },
-            { _, _, _ in },
-            { state, _, id in
+            free: { _, _, _ in },
+            print: { state, _, id in
                 guard let state else { return nil }
                 return Unmanaged<SequentialIDs>.fromOpaque(state).takeUnretainedValue().name(of: id)
             },
-            { state in
+            close: { state in
                 guard let state else { return }
                 Unmanaged<SequentialIDs>.fromOpaque(state).release()
             },
-            { _, _, _ in }
+            idregister: { _, _, _ in }
         )
     }
 }
