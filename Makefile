@@ -1,21 +1,41 @@
 # mediate: `make run` regenerates Output/ from Scenarios/, `make test` runs the whole test suite, then
 # Scripts/stream-test (a run of 10,000,000 deliveries in bounded memory).
-# Both install the system packages they need first (with sudo when not root).
+# Both install the system packages they need first: with apt-get on Linux (Debian, Ubuntu; with
+# sudo when not root), with Homebrew on macOS.
 
 SWIFT ?= swift
+UNAME := $(shell uname -s)
+ifeq ($(UNAME),Darwin)
+# Homebrew formulae the build needs beyond the Swift toolchain: Graphviz for rendering in process,
+# and pkg-config, through which SwiftPM finds it.
+BREW_PACKAGES := graphviz pkg-config
+# macOS ships what `make test` needs beyond the build (python3 with venv, BSD time for
+# Scripts/stream-test) except a browser: the browser tests drive Google Chrome, or CHROMIUM.
+TEST_PACKAGES :=
+SCREENSHOT_PACKAGES :=
+CHROMIUM ?= /Applications/Google Chrome.app/Contents/MacOS/Google Chrome
+export CHROMIUM
+else
 # Debian packages the build needs beyond the Swift toolchain: libgraphviz for rendering in
 # process, and pkg-config, through which SwiftPM finds it.
 APT_PACKAGES := libgraphviz-dev pkg-config
 # What `make test` needs beyond the build: Chromium runs the report page's player for the browser
 # tests (Playwright drives it; see BROWSER_VENV), GNU time measures Scripts/stream-test's peak memory.
 TEST_PACKAGES := chromium time python3 python3-venv
+SCREENSHOT_PACKAGES := chromium python3 python3-venv
+endif
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
 .PHONY: all deps browser-deps build release run test validate shell screenshot clean
 
 all: build
 
-# Installs whichever of APT_PACKAGES (and, for `make test`, TEST_PACKAGES) is missing.
+# Installs whichever of APT_PACKAGES or BREW_PACKAGES (and, for `make test`, TEST_PACKAGES) is missing.
+ifeq ($(UNAME),Darwin)
+deps:
+	@missing=""; for p in $(BREW_PACKAGES) $(EXTRA_PACKAGES); do brew list --formula $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "Installing$$missing"; brew install $$missing; fi
+else
 deps:
 	@missing=""; for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -23,6 +43,7 @@ deps:
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
 	  $$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+endif
 
 # Playwright for Python (from PyPI) in a virtual environment under .build/, for the browser tests.
 # It drives Debian's Chromium through executable_path: no browser is downloaded.
@@ -40,8 +61,13 @@ LAYER_CHECK := --explicit-target-dependency-import-check error
 build: deps
 	$(SWIFT) build $(LAYER_CHECK)
 
-# Release builds link the Swift runtime and Foundation statically: a run starts in half the time.
+# Release builds link the Swift runtime and Foundation statically on Linux: a run starts in half
+# the time. Apple platforms do not support --static-swift-stdlib (the runtime is the system's).
+ifeq ($(UNAME),Darwin)
+RELEASE_FLAGS := -c release
+else
 RELEASE_FLAGS := -c release --static-swift-stdlib
+endif
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -81,7 +107,7 @@ shell: build
 	@echo "Wrote Shell/mediate.bash, Shell/_mediate, Shell/mediate.fish and Shell/mediate.1"
 
 # The README's picture of the player: Output/report.html (from `make run`) in Chromium.
-screenshot: EXTRA_PACKAGES = chromium python3 python3-venv
+screenshot: EXTRA_PACKAGES = $(SCREENSHOT_PACKAGES)
 screenshot: deps browser-deps
 	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html Docs/report-player.png control-room difference
 

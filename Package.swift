@@ -1,8 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
     name: "mediate",
+    // Mutex and Atomic (Synchronization) need macOS 15. Linux has no minimum here.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mediate", targets: ["mediate"]),
         .library(name: "MediateKit", targets: ["MediateKit"]),
@@ -48,7 +50,7 @@ let package = Package(
             name: "CGraphviz",
             path: "Sources/CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // The command line: flags in, exit codes out, for the reference designs and a package's own.
         .target(

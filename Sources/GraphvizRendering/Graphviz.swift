@@ -1,9 +1,9 @@
 import CGraphviz
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// A Graphviz layout engine, named as Graphviz names it.
@@ -103,7 +103,7 @@ public enum Graphviz {
             }
             let folder = try pluginFolder()
             for plugin in ["core", "dot_layout", "neato_layout"] {
-                let path = "\(folder)/libgvplugin_\(plugin).so.6"
+                let path = "\(folder)/\(pluginFileName(plugin))"
                 guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
                       let library = dlsym(handle, "gvplugin_\(plugin)_LTX_library")
                 else {
@@ -114,12 +114,22 @@ public enum Graphviz {
             return context
         }
 
+        /// The file a plugin library is installed as, named with the plugin version of the
+        /// Graphviz this is built against: `libgvplugin_core.so.6` on Linux,
+        /// `libgvplugin_core.8.dylib` on macOS.
+        private static func pluginFileName(_ plugin: String) -> String {
+            #if canImport(Darwin)
+            "libgvplugin_\(plugin).\(mediate_plugin_version()).dylib"
+            #else
+            "libgvplugin_\(plugin).so.\(mediate_plugin_version())"
+            #endif
+        }
+
         /// `<libdir>/graphviz`, where `<libdir>` holds the libgvc this process runs with.
         private static func pluginFolder() throws(GraphvizError) -> String {
-            var info = mediate_symbol_info()
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gvContext"),  // RTLD_DEFAULT
-                  mediate_dladdr(symbol, &info) != 0, let file = info.file
-            else { throw GraphvizError(message: "the folder of Graphviz's plugins could not be found") }
+            guard let file = mediate_gvc_library_path() else {
+                throw GraphvizError(message: "the folder of Graphviz's plugins could not be found")
+            }
             let library = String(cString: file)
             let folder = library.lastIndex(of: "/").map { String(library[..<$0]) } ?? "."
             return folder + "/graphviz"
@@ -148,30 +158,27 @@ public enum Graphviz {
         defer { gvFreeLayout(context, graph) }
         try throwIfErrorReported()
         var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        guard gvRenderData(context, graph, format.rawValue, &data, &length) == 0, let data else {
+        var length = 0
+        guard mediate_render_data(context, graph, format.rawValue, &data, &length) == 0, let data else {
             throw reportedError(or: "Graphviz could not render \(format.rawValue)")
         }
         defer { gvFreeRenderData(data) }
         try throwIfErrorReported()
-        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
 
-    /// Parses `dot` with cgraph's memory and I/O disciplines and the `SequentialIDs` discipline
-    /// `ids` (which must outlive the graph), so that nothing in the graph is ordered by address.
+    /// Parses `dot` with cgraph's default disciplines and the `SequentialIDs` discipline `ids`
+    /// (which must outlive the graph), so that nothing in the graph is ordered by address.
     private static func read(_ dot: String, ids: UnsafeMutablePointer<Agiddisc_t>) -> UnsafeMutablePointer<Agraph_t>? {
         var bytes = Array(dot.utf8)
         // cgraph's scanner keeps what follows a graph for the next read, and its line counter is
-        // global: without the trailing newline and with the counter reset, a syntax error names
-        // a line of its own graph, not one counted on from an earlier graph.
+        // global: without the trailing newline and with the counter reset (mediate_read_graph),
+        // a syntax error names a line of its own graph, not one counted on from an earlier graph.
         while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
         return bytes.withUnsafeMutableBytes { buffer -> UnsafeMutablePointer<Agraph_t>? in
             guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
             defer { fclose(file) }
-            var discipline = Agdisc_t(mem: mediate_default_memory_discipline(), id: ids, io: mediate_default_io_discipline())
-            // cgraph counts lines across reads; start this graph's messages at line 1.
-            agreadline(1)
-            return agread(file, &discipline)
+            return mediate_read_graph(file, ids)
         }
     }
 

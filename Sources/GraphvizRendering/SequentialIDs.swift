@@ -1,6 +1,8 @@
 import CGraphviz
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 
@@ -46,16 +48,16 @@ final class SequentialIDs {
         names[id]
     }
 
-    /// The discipline's callbacks; the state each graph gets is a new `SequentialIDs`.
+    /// The discipline's callbacks; the state each graph gets is a new `SequentialIDs`. (Built in
+    /// C, since Graphviz before 13 has one more callback, `alloc`, set there to refuse every ID.)
     static func discipline() -> Agiddisc_t {
-        Agiddisc_t(
+        mediate_id_discipline(
             open: { _, _ in Unmanaged.passRetained(SequentialIDs()).toOpaque() },
             map: { state, _, name, id, create in
                 guard let state, let id else { return 0 }
                 return Unmanaged<SequentialIDs>.fromOpaque(state).takeUnretainedValue()
                     .map(name, id: id, create: create != 0) ? 1 : 0
             },
-            alloc: { _, _, _ in 0 },
             free: { _, _, _ in },
             print: { state, _, id in
                 guard let state else { return nil }

@@ -1,7 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Somewhere text goes: standard output, a file, or a string in a test.
@@ -122,7 +122,7 @@ public final class FileDescriptorOutput: TextOutput {
     private func send(_ bytes: UnsafeRawBufferPointer) {
         var start = 0
         while start < bytes.count, failure == 0 {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + start, bytes.count - start)
+            let written = systemWrite(descriptor, bytes.baseAddress! + start, bytes.count - start)
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = errno
@@ -131,6 +131,12 @@ public final class FileDescriptorOutput: TextOutput {
             }
         }
     }
+}
+
+/// write(2), which the `write` methods of the outputs above hide from their own bodies.
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
 
 /// A write that failed, with the system's reason.

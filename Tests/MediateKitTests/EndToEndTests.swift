@@ -11,8 +11,16 @@ struct EndToEndTests {
     }
 
     /// The `mediate` executable beside the test bundle in the build folder.
-    static let binary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("mediate")
+    static let binary: URL = {
+        #if os(Linux)
+        // The test runner is the bundle itself.
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        // A loaded `.xctest` bundle: the runner is xctest or swiftpm-testing-helper.
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
+        #endif
+        return bundle.deletingLastPathComponent().appendingPathComponent("mediate")
+    }()
 
     func mediate(_ arguments: String..., in folder: URL = packageRoot) throws -> Result {
         try mediate(arguments, in: folder)

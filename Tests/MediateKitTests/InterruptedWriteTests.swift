@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import MediateKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// What an interrupted run, a killed run and two runs into one folder leave behind, through the

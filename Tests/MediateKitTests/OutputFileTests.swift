@@ -75,7 +75,7 @@ struct OutputFileTests {
     }
 
     /// `/proc` is a folder that not even root can make a folder in.
-    @Test func anUnwritableOutputIsAClearError() throws {
+    @Test(.linuxOnly("needs /proc")) func anUnwritableOutputIsAClearError() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try mediate(["run", "chat.scenario", "--output", "/proc"], in: folder)
@@ -189,7 +189,8 @@ struct OutputFileTests {
         #expect(dot.status == 0)
     }
 
-    @Test(arguments: [["run", "chat.scenario"], ["render", "chat.scenario"], ["compare", "chat.scenario"]])
+    @Test(.linuxOnly("needs /dev/full"),
+          arguments: [["run", "chat.scenario"], ["render", "chat.scenario"], ["compare", "chat.scenario"]])
     func aFullStandardOutputExitsThree(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

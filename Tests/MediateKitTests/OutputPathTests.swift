@@ -105,22 +105,25 @@ struct OutputPathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["dir", "pipe"])
     }
 
-    /// `/dev/null` is opened and written: it stays the character device 1,3, and nothing is left in `/dev`.
+    /// `/dev/null` is opened and written: it stays the same character device (1,3 on Linux, 3,2 on
+    /// macOS), and nothing is left in `/dev`.
     @Test(arguments: Writer.allCases)
     func devNullStaysADevice(writer: Writer) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.hasPrefix(".null") }
+        let original = try #require(status("/dev/null"))
         let result = try mediate(writer.arguments("dir/chat.scenario", to: "/dev/null"), in: folder)
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         let device = try #require(status("/dev/null"))
         #expect(device.st_mode & S_IFMT == S_IFCHR)
-        #expect(device.st_rdev == (1 << 8 | 3))  // major 1, minor 3
+        #expect(device.st_rdev == original.st_rdev)
         #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.hasPrefix(".null") } == before)
     }
 
-    /// `/dev/stdout` is a link to `/proc/self/fd/1`, here a pipe: written through, the link left as it was.
+    /// `/dev/stdout` is a link (to `/proc/self/fd/1` on Linux, `fd/1` on macOS), here to a pipe:
+    /// written through, the link left as it was.
     @Test(arguments: Writer.allCases)
     func devStdoutReachesStandardOutput(writer: Writer) throws {
         let folder = try workspace()
@@ -250,7 +253,7 @@ final class PipeReader: @unchecked Sendable {
             let ready = poll(&poller, 1, 100)
             if ready > 0 {
                 quiet = 0
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
                     bytes += chunk[..<count]
                 } else if count == 0, poller.revents & Int16(POLLHUP) != 0 {
@@ -270,4 +273,9 @@ final class PipeReader: @unchecked Sendable {
         done.wait()
         return bytes
     }
+}
+
+/// read(2), which `PipeReader`'s own `read()` hides from its body.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -96,7 +96,7 @@ struct WriteFailureTests {
     // MARK: A write that fails exits 3
 
     /// `/proc` is a folder no one can make a folder in.
-    @Test func aFailedRecordExitsThreeWithAReadableReason() throws {
+    @Test(.linuxOnly("needs /proc")) func aFailedRecordExitsThreeWithAReadableReason() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try mediate(["check", "chat.scenario", "--output", "/proc", "--record", "all"], in: folder)
@@ -105,7 +105,7 @@ struct WriteFailureTests {
         #expect(!result.standardOutput.contains("NSCocoaErrorDomain"))
     }
 
-    @Test func anUnwritableJUnitReportExitsThree() throws {
+    @Test(.linuxOnly("needs /proc")) func anUnwritableJUnitReportExitsThree() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try mediate(["check", "chat.scenario", "--output", packageRoot.appendingPathComponent("Output").path,
@@ -121,7 +121,7 @@ struct WriteFailureTests {
         ["run", "chat.scenario"],
     ]
 
-    @Test(arguments: printing)
+    @Test(.linuxOnly("needs /dev/full"), arguments: printing)
     func aFullStandardOutputExitsThree(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,7 +11,9 @@ import Foundation
 import MediateDesigns
 import MediateKit
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 
