@@ -90,7 +90,7 @@ extension Mediate {
         @Option(help: "What to write.")
         var format: ArgumentChoice<OutputFormat> = ArgumentChoice(.transcript)
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder instead of standard output.", valueName: "DIR"))
+        @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
         var outputFolder: String?
 
         @Option(help: "The deepest reaction chain allowed, in sends.")
@@ -256,7 +256,7 @@ extension Mediate {
         @Argument(help: "Scenario files or folders (default: Scenarios).")
         var paths: [String] = []
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder.", valueName: "DIR"))
+        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"))
         var outputFolder: String = "Output"
 
         @Option(help: "When to write goldens.")

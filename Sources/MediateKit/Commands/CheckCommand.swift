@@ -93,9 +93,21 @@ public struct CheckCommand: Sendable {
                 notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
         }
-        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths, mayCreate: true) {
-            standardError.write(refusal.message)
-            return refusal.code
+        // A folder made here is removed at the end if nothing was recorded into it.
+        var madeFolder = false
+        defer { if madeFolder { OutputFolder.forget(outputFolder) } }
+        if record != .never {
+            if let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
+                standardError.write(refusal.message)
+                return refusal.code
+            }
+            do {
+                madeFolder = try OutputFolder.make(outputFolder)
+            } catch {
+                standardError.write("error: cannot make the output folder '\(outputFolder)': \(RunCommand.reason(error))\n"
+                    + "help: check that --output names a folder you can write to\n")
+                return 3
+            }
         }
         let results = record == .never ? runAll(scenarios) : recordAll(scenarios, standardError: standardError)
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []

@@ -28,7 +28,8 @@ public struct RunCommand: Sendable {
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
     public var format: OutputFormat
-    /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output.
+    /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output,
+    /// making DIR when the folder it goes in exists.
     public var outputFolder: String?
     public var limits: RunLimits
     public var diagnosticFormat: DiagnosticFormat
@@ -64,10 +65,23 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return loadCode
         }
-        if let outputFolder, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
-            standardError.write(refusal.message)
-            try? standardError.flush()
-            return refusal.code
+        // A folder made here is removed at the end if nothing was written into it.
+        var madeFolder: String?
+        defer { if let madeFolder { OutputFolder.forget(madeFolder) } }
+        if let outputFolder {
+            if let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
+                standardError.write(refusal.message)
+                try? standardError.flush()
+                return refusal.code
+            }
+            do {
+                if try OutputFolder.make(outputFolder) { madeFolder = outputFolder }
+            } catch {
+                standardError.write("error: cannot make the output folder '\(outputFolder)': \(Self.reason(error))\n"
+                    + "help: check that --output names a folder you can write to\n")
+                try? standardError.flush()
+                return 3
+            }
         }
         var exitCode: Int32 = 0
         for index in 0..<scenarios.count {
