@@ -56,6 +56,7 @@ struct Mediate: ParsableCommand {
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
+        version: mediateVersion,
         subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
                       Fmt.self, Init.self]
     )
