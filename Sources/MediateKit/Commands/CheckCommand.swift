@@ -97,16 +97,11 @@ public struct CheckCommand: Sendable {
         var madeFolder = false
         defer { if madeFolder { OutputFolder.forget(outputFolder) } }
         if record != .never {
-            if let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            case .success(let made): madeFolder = made
+            case .failure(let refusal):
                 standardError.write(refusal.message)
                 return refusal.code
-            }
-            do {
-                madeFolder = try OutputFolder.make(outputFolder)
-            } catch {
-                standardError.write("error: cannot make the output folder '\(outputFolder)': \(RunCommand.reason(error))\n"
-                    + "help: check that --output names a folder you can write to\n")
-                return 3
             }
         }
         let results = record == .never ? runAll(scenarios) : recordAll(scenarios, standardError: standardError)

@@ -4,23 +4,42 @@ import Foundation
 /// own, `FOLDER/<stem>/`, inside a folder that exists or that ``make(_:)`` can make in an
 /// existing one, and no two scenarios into the same one.
 enum OutputFolder {
-    /// Why `folder` cannot take the files of the scenarios at `paths`, ready for standard error,
-    /// with the exit code (3: the folder, its parent or a stem's place in it; 2: two scenarios of
-    /// one stem), or nil.
-    static func refusal(_ folder: String, for paths: [String]) -> (message: String, code: Int32)? {
+    /// Why an output folder cannot be used: the message, ready for standard error, and the exit code.
+    struct Refusal: Error {
+        var message: String
+        var code: Int32
+    }
+
+    /// Refuses `folder` as ``refusal(_:for:)`` does, else makes it when it is missing (see
+    /// ``make(_:)``): whether it made it, which the caller then ``forget(_:removing:)``s.
+    static func prepare(_ folder: String, for paths: [String]) -> Result<Bool, Refusal> {
+        if let refusal = refusal(folder, for: paths) { return .failure(refusal) }
+        do {
+            return .success(try make(folder))
+        } catch {
+            return .failure(Refusal(message: "error: cannot make the output folder '\(folder)': \(error)\n"
+                + "help: check that --output names a folder you can write to\n", code: 3))
+        }
+    }
+
+    /// Why `folder` cannot take the files of the scenarios at `paths`, with the exit code (3: the
+    /// folder, its parent or a stem's place in it; 2: two scenarios of one stem), or nil.
+    static func refusal(_ folder: String, for paths: [String]) -> Refusal? {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            if let problem = missingFolderProblem(folder) { return (problem.rendered, 3) }
+            if let problem = missingFolderProblem(folder) { return Refusal(message: problem.rendered, code: 3) }
         } else if !isFolder.boolValue {
-            return ("error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", 3)
+            return Refusal(message: "error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", code: 3)
         }
-        if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first { return (problem.rendered, 3) }
+        if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first {
+            return Refusal(message: problem.rendered, code: 3)
+        }
         var seen: [String: String] = [:]
         for path in paths {
             let stem = LoadedScenario.stem(of: path)
             if let other = seen[stem], other != path {
-                return ("error: \(other) and \(path) would both write to the folder '\(stem)'\n"
-                    + "help: rename one of them, or run them with different --output folders\n", 2)
+                return Refusal(message: "error: \(other) and \(path) would both write to the folder '\(stem)'\n"
+                    + "help: rename one of them, or run them with different --output folders\n", code: 2)
             }
             seen[stem] = path
         }

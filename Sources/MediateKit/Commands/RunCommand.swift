@@ -69,18 +69,12 @@ public struct RunCommand: Sendable {
         var madeFolder: String?
         defer { if let madeFolder { OutputFolder.forget(madeFolder) } }
         if let outputFolder {
-            if let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            case .success(let made): madeFolder = made ? outputFolder : nil
+            case .failure(let refusal):
                 standardError.write(refusal.message)
                 try? standardError.flush()
                 return refusal.code
-            }
-            do {
-                if try OutputFolder.make(outputFolder) { madeFolder = outputFolder }
-            } catch {
-                standardError.write("error: cannot make the output folder '\(outputFolder)': \(Self.reason(error))\n"
-                    + "help: check that --output names a folder you can write to\n")
-                try? standardError.flush()
-                return 3
             }
         }
         var exitCode: Int32 = 0
