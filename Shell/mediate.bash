@@ -163,7 +163,7 @@ _mediate() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-h --help)
+    local -a non_repeating_flags=(--version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=()
     __mediate_offer_flags_options 0
@@ -186,7 +186,7 @@ _mediate() {
 
 _mediate_run() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
@@ -219,7 +219,7 @@ _mediate_run() {
 
 _mediate_validate() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--diagnostics-format)
     __mediate_offer_flags_options -1
@@ -234,7 +234,7 @@ _mediate_validate() {
 
 _mediate_check() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--output --record --junit --jobs --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
@@ -264,7 +264,7 @@ _mediate_check() {
 
 _mediate_diff() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--mediator --against --diagnostics-format)
     __mediate_offer_flags_options -1
@@ -285,7 +285,7 @@ _mediate_diff() {
 
 _mediate_render() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--mediator --graph --format --layout --output -o --diagnostics-format)
     __mediate_offer_flags_options 1
@@ -315,7 +315,7 @@ _mediate_render() {
 
 _mediate_compare() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--format --diagnostics-format)
     __mediate_offer_flags_options 1
@@ -333,7 +333,7 @@ _mediate_compare() {
 
 _mediate_export() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--mediator --format --diagnostics-format)
     __mediate_offer_flags_options 1
@@ -354,7 +354,7 @@ _mediate_export() {
 
 _mediate_report() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=(--output -o --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
@@ -375,7 +375,7 @@ _mediate_report() {
 
 _mediate_fmt() {
     repeating_flags=()
-    non_repeating_flags=(--check -h --help)
+    non_repeating_flags=(--check --version -h --help)
     repeating_options=()
     non_repeating_options=(--diagnostics-format)
     __mediate_offer_flags_options -1
@@ -390,14 +390,18 @@ _mediate_fmt() {
 
 _mediate_init() {
     repeating_flags=()
-    non_repeating_flags=(-h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
     non_repeating_options=()
     __mediate_offer_flags_options 1
 }
 
 _mediate_help() {
-    :
+    repeating_flags=()
+    non_repeating_flags=(--version)
+    repeating_options=()
+    non_repeating_options=()
+    __mediate_offer_flags_options -1
 }
 
 complete -o filenames -F _mediate mediate

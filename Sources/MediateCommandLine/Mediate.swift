@@ -56,6 +56,7 @@ struct Mediate: ParsableCommand {
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
             Graphviz or an output failed.
             """,
+        version: mediateVersion,
         subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
                       Fmt.self, Init.self]
     )
@@ -90,7 +91,7 @@ extension Mediate {
         @Option(help: "What to write.")
         var format: ArgumentChoice<OutputFormat> = ArgumentChoice(.transcript)
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder instead of standard output.", valueName: "DIR"))
+        @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
         var outputFolder: String?
 
         @Option(help: "The deepest reaction chain allowed, in sends.")
@@ -256,7 +257,7 @@ extension Mediate {
         @Argument(help: "Scenario files or folders (default: Scenarios).")
         var paths: [String] = []
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder.", valueName: "DIR"))
+        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"))
         var outputFolder: String = "Output"
 
         @Option(help: "When to write goldens.")

@@ -1,6 +1,7 @@
 /// Writes `mediate check` results as JUnit XML: one test suite, one test case per scenario and
 /// kind (class name the scenario's path, name the kind), failures carrying their diffs, and one
-/// failed case per orphaned golden. No times, so the report is the same on every run.
+/// failed case per orphaned golden, with mediate's version as the suite's `mediate.version`
+/// property. No times, so the report is the same on every run.
 public enum JUnitFormatter {
     /// One test case: what one scenario under one kind came to.
     public struct TestCase: Sendable {
@@ -31,6 +32,7 @@ public enum JUnitFormatter {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\">\n"
         xml += "  <testsuite name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        xml += "    <properties><property name=\"mediate.version\" value=\"\(mediateVersion)\"/></properties>\n"
         for result in results {
             let open = "    <testcase classname=\"\(XML.escaped(result.scenario))\" name=\"\(XML.escaped(result.kind))\""
             if result.passed {

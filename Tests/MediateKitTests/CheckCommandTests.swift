@@ -193,6 +193,7 @@ struct CheckCommandTests {
         #expect(parsed.failureTexts.first?.contains("+1 A -> B \"<&\\\"bye\\\">\"\n") == true)
         #expect(parsed.suiteAttributes["tests"] == "5")
         #expect(parsed.suiteAttributes["failures"] == "5")
+        #expect(parsed.properties == ["mediate.version": mediateVersion])
     }
 
     @Test func githubAnnotationsCarryFileLineAndColumn() throws {
@@ -235,6 +236,7 @@ enum JUnitReading {
         var cases: [Case] = []
         var failureTexts: [String] = []
         var suiteAttributes: [String: String] = [:]
+        var properties: [String: String] = [:]
     }
 
     final class Delegate: NSObject, XMLParserDelegate {
@@ -245,6 +247,7 @@ enum JUnitReading {
                     attributes: [String: String] = [:]) {
             switch name {
             case "testsuite": parsed.suiteAttributes = attributes
+            case "property": parsed.properties[attributes["name"] ?? ""] = attributes["value"]
             case "testcase": parsed.cases.append(Case(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "", failed: false))
             case "failure":
                 parsed.cases[parsed.cases.count - 1].failed = true

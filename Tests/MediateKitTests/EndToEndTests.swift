@@ -1,4 +1,5 @@
 import Foundation
+import MediateKit
 import Testing
 
 /// Runs the built `mediate` binary, as a user would, and checks its output and exit code.
@@ -140,6 +141,22 @@ struct EndToEndTests {
         #expect(run.standardOutput.contains("Examples:"))
         let validate = try mediate("validate", "--help")
         #expect(validate.standardOutput.contains("Example:"))
+    }
+
+    /// Issue 15: one version, `mediateVersion`, printed by `--version` and recorded in the JUnit
+    /// report and the report page; CHANGELOG.md's newest release is that version.
+    @Test func theVersionIsKeptInOnePlace() throws {
+        #expect(mediateVersion.wholeMatch(of: /(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)/) != nil)
+        let version = try mediate("--version")
+        #expect(version.status == 0)
+        #expect(version.standardOutput == mediateVersion + "\n")
+        let report = try mediate("report", "Scenarios/chat.scenario")
+        #expect(report.standardOutput.contains("<meta name=\"generator\" content=\"mediate \(mediateVersion)\">\n"))
+        let junit = try mediate("check", "Scenarios/chat.scenario", "--junit", "-")
+        #expect(junit.standardOutput.contains("<property name=\"mediate.version\" value=\"\(mediateVersion)\"/>"))
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(releases.first?.hasPrefix("## [\(mediateVersion)] - ") == true)
     }
 
     @Test func usageErrorsAreReportedByTheArgumentParser() throws {

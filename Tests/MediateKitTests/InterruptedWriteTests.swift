@@ -67,12 +67,12 @@ struct InterruptedWriteTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// Issue 13, item 6: the temporary files of a run stopped half-way, and the folder it made,
-    /// are removed; files that were there stay as they were. The process ends by the signal
-    /// itself, which the shell shows as 130 or 143. SIGTERM goes to a process started with it
-    /// blocked, which mediate unblocks.
-    @Test(arguments: [(SIGINT, false), (SIGTERM, true)])
-    func aSignalRemovesWhatTheRunHadNotFinished(signal: Int32, folderExisted: Bool) throws {
+    /// Issue 13, item 6: the temporary files of a run stopped half-way, and the folders it made
+    /// (`out` too when it was missing, issue 15), are removed; files that were there stay as they
+    /// were. The process ends by the signal itself, which the shell shows as 130 or 143. SIGTERM
+    /// goes to a process started with it blocked, which mediate unblocks.
+    @Test(arguments: [(SIGINT, false, true), (SIGTERM, true, true), (SIGTERM, false, false)])
+    func aSignalRemovesWhatTheRunHadNotFinished(signal: Int32, folderExisted: Bool, outExisted: Bool) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         // 40 participants, 200,000 sends: 7.8 million deliveries, a transcript of hundreds of MB.
@@ -85,6 +85,7 @@ struct InterruptedWriteTests {
         try generator.run()
         generator.waitUntilExit()
         let out = folder.appendingPathComponent("out")
+        if !outExisted { try FileManager.default.removeItem(at: out) }
         if folderExisted {
             try FileManager.default.createDirectory(at: out.appendingPathComponent("big"), withIntermediateDirectories: true)
             try "old\n".write(to: out.appendingPathComponent("big/wrapper.transcript"), atomically: true, encoding: .utf8)
@@ -99,6 +100,7 @@ struct InterruptedWriteTests {
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal)
         #expect(try files.snapshot(out) == before)
+        #expect(FileManager.default.fileExists(atPath: out.path) == outExisted)
     }
 
     /// Issue 13, item 6: a temporary file that no process holds a lock on (as a killed run leaves

@@ -3,8 +3,8 @@ import Testing
 
 /// What `mediate` writes, and what it leaves alone when it cannot: run through the built binary.
 ///
-/// Every write is atomic and stays in the chosen folder; an output that is missing, a file or
-/// unwritable, a failed Graphviz drawing and a full standard output each end in a clear error,
+/// Every write is atomic and stays in the chosen folder; a missing output folder is made, and an
+/// output whose parent is missing, a file or unwritable, a failed Graphviz drawing and a full standard output each end in a clear error,
 /// exit 3, and the files that were there before, byte for byte.
 @Suite("Output files")
 struct OutputFileTests {
@@ -20,6 +20,8 @@ struct OutputFileTests {
         process.executableURL = EndToEndTests.binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        // Without CI, which would refuse `check --record`.
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }
         process.standardOutput = standardOutput
         let err = Pipe()
         process.standardError = err
@@ -54,12 +56,59 @@ struct OutputFileTests {
         return files
     }
 
-    @Test func aMissingOutputFolderIsNotCreated() throws {
+    /// Issue 15: `--output DIR` makes a missing DIR inside an existing folder, as D2 and PlantUML do.
+    @Test(arguments: [["run", "chat.scenario", "--output", "out"], ["check", "chat.scenario", "--output", "out", "--record", "all"]])
+    func aMissingOutputFolderIsMade(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try mediate(["run", "chat.scenario", "--output", "out/nested"], in: folder)
+        let result = try mediate(arguments, in: folder)
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/chat/protocol-extension.transcript").path))
+    }
+
+    /// Only the last folder of the path is made: a missing parent is more likely a typing mistake.
+    @Test(arguments: [["run", "chat.scenario", "--output", "out/nested"],
+                      ["check", "chat.scenario", "--output", "out/nested", "--record", "all"]])
+    func aMissingParentOfTheOutputFolderIsRefused(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try snapshot(folder)
+        let result = try mediate(arguments, in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "error: the output folder 'out/nested' does not exist\nhelp: create it first, or give another --output folder\n")
+        #expect(result.standardError == "error: cannot make the output folder 'out/nested': 'out' does not exist\n"
+            + "help: mediate makes only the last folder of --output: create 'out' first, or give another folder\n")
+        #expect(try snapshot(folder) == before)
+    }
+
+    /// A file where the new folder's parent should be, and a symbolic link leading nowhere where
+    /// the folder should be, are refused, and left as they were.
+    @Test func whatStandsInTheWayOfANewOutputFolderIsLeftAlone() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "keep me\n".write(to: folder.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+        let before = try snapshot(folder)
+        let link = folder.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "nowhere")
+        let underFile = try mediate(["run", "chat.scenario", "--output", "file/out"], in: folder)
+        #expect(underFile.status == 3)
+        #expect(underFile.standardError == "error: cannot make the output folder 'file/out': 'file' is a file, not a folder\n"
+            + "help: give an --output folder inside a folder\n")
+        let linked = try mediate(["run", "chat.scenario", "--output", "link"], in: folder)
+        #expect(linked.status == 3)
+        #expect(linked.standardError == "error: the output 'link' is a symbolic link to nothing\nhelp: give a folder to --output\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "nowhere")
+        try FileManager.default.removeItem(atPath: link)
+        #expect(try snapshot(folder) == before)
+    }
+
+    /// A run that writes nothing removes the folder it made.
+    @Test func aFailedRunLeavesNoNewOutputFolder() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(["run", "wide.scenario", "--mediator", "mesh", "--output", "out"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.standardError.contains("nothing was written under 'out/wide'"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 

@@ -104,9 +104,16 @@ public struct CheckCommand: Sendable {
                 notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
         }
-        if record != .never, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths, mayCreate: true) {
-            standardError.write(refusal.message)
-            return refusal.code
+        // A folder made here is removed at the end if nothing was recorded into it.
+        var madeFolder = false
+        defer { if madeFolder { OutputFolder.forget(outputFolder) } }
+        if record != .never {
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            case .success(let made): madeFolder = made
+            case .failure(let refusal):
+                standardError.write(refusal.message)
+                return refusal.code
+            }
         }
         let results = record == .never ? runAll(scenarios) : recordAll(scenarios, standardError: standardError)
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []

@@ -1,27 +1,45 @@
 import Foundation
 
 /// Where `run --output` and `check --record` may write: each scenario only into a folder of its
-/// own, `FOLDER/<stem>/`, inside an existing folder, and no two scenarios into the same one.
+/// own, `FOLDER/<stem>/`, inside a folder that exists or that ``make(_:)`` can make in an
+/// existing one, and no two scenarios into the same one.
 enum OutputFolder {
-    /// Why `folder` cannot take the files of the scenarios at `paths`, ready for standard error,
-    /// with the exit code (3: the folder or a stem's place in it; 2: two scenarios of one stem), or
-    /// nil. A missing folder is refused unless the caller `mayCreate` it.
-    static func refusal(_ folder: String, for paths: [String], mayCreate: Bool = false) -> (message: String, code: Int32)? {
+    /// Why an output folder cannot be used: the message, ready for standard error, and the exit code.
+    struct Refusal: Error {
+        var message: String
+        var code: Int32
+    }
+
+    /// Refuses `folder` as ``refusal(_:for:)`` does, else makes it when it is missing (see
+    /// ``make(_:)``): whether it made it, which the caller then ``forget(_:removing:)``s.
+    static func prepare(_ folder: String, for paths: [String]) -> Result<Bool, Refusal> {
+        if let refusal = refusal(folder, for: paths) { return .failure(refusal) }
+        do {
+            return .success(try make(folder))
+        } catch {
+            return .failure(Refusal(message: "error: cannot make the output folder '\(folder)': \(error)\n"
+                + "help: check that --output names a folder you can write to\n", code: 3))
+        }
+    }
+
+    /// Why `folder` cannot take the files of the scenarios at `paths`, with the exit code (3: the
+    /// folder, its parent or a stem's place in it; 2: two scenarios of one stem), or nil.
+    static func refusal(_ folder: String, for paths: [String]) -> Refusal? {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            if !mayCreate {
-                return ("error: the output folder '\(folder)' does not exist\nhelp: create it first, or give another --output folder\n", 3)
-            }
+            if let problem = missingFolderProblem(folder) { return Refusal(message: problem.rendered, code: 3) }
         } else if !isFolder.boolValue {
-            return ("error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", 3)
+            return Refusal(message: "error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", code: 3)
         }
-        if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first { return (problem.rendered, 3) }
+        if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first {
+            return Refusal(message: problem.rendered, code: 3)
+        }
         var seen: [String: String] = [:]
         for path in paths {
             let stem = LoadedScenario.stem(of: path)
             if let other = seen[stem], other != path {
-                return ("error: \(other) and \(path) would both write to the folder '\(stem)'\n"
-                    + "help: rename one of them, or run them with different --output folders\n", 2)
+                return Refusal(message: "error: \(other) and \(path) would both write to the folder '\(stem)'\n"
+                    + "help: rename one of them, or run them with different --output folders\n", code: 2)
             }
             seen[stem] = path
         }
@@ -51,6 +69,39 @@ enum OutputFolder {
                            help: "move it away, or give another --output folder")
         }
         return nil
+    }
+
+    /// Why the missing `folder` cannot be made: a symbolic link leading nowhere is in its place,
+    /// or the folder it goes in is missing or not a folder. Nil when ``make(_:)`` may make it.
+    static func missingFolderProblem(_ folder: String) -> Problem? {
+        var status = stat()
+        if lstat(folder, &status) == 0 {
+            return Problem(message: "the output '\(folder)' is a symbolic link to nothing", help: "give a folder to --output")
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder)
+        if exists && isFolder.boolValue { return nil }
+        if exists {
+            return Problem(message: "cannot make the output folder '\(folder)': '\(parent)' is a file, not a folder",
+                           help: "give an --output folder inside a folder")
+        }
+        return Problem(message: "cannot make the output folder '\(folder)': '\(parent)' does not exist",
+                       help: "mediate makes only the last folder of --output: create '\(parent)' first, or give another folder")
+    }
+
+    /// Makes `folder` unless it exists, registered for removal on SIGINT and SIGTERM; returns
+    /// whether it did. ``forget(_:removing:)`` it once written: it is removed if still empty.
+    static func make(_ folder: String) throws -> Bool {
+        try InterruptCleanup.withLock { pending in
+            guard mkdir(folder, 0o755) == 0 else {
+                let code = errno
+                if existsAsFolder(folder, after: code) { return false }
+                throw OutputError(code: code)
+            }
+            pending.folders.append(folder)
+            return true
+        }
     }
 
     /// Creates `folder` and the folders above it that are missing.
@@ -91,8 +142,8 @@ final class FolderLock {
     private let created: Bool
 
     /// Makes `folder` (and the folders above it) unless it exists, and locks it, waiting while
-    /// another process holds it. When the other process removed it meanwhile (its run failed), or
-    /// put something else in its place, starts over.
+    /// another process holds it. When another process removed it or the folder above it meanwhile
+    /// (its run failed), or put something else in its place, starts over.
     init(_ folder: String, standardError: any TextOutput) throws {
         var waited = false
         while true {
@@ -100,9 +151,11 @@ final class FolderLock {
             if !parent.isEmpty { try OutputFolder.makeWithParents(parent) }
             // A folder this process makes is registered for removal on a signal only once it holds
             // its lock, so that a signal never removes a folder another process has locked.
-            let (descriptor, created, locked) = try InterruptCleanup.withLock { pending in
+            let attempt = try InterruptCleanup.withLock { pending -> (Int32, Bool, Bool)? in
                 let made = mkdir(folder, 0o755) == 0
                 let code = errno
+                // The folder above was removed meanwhile (another process made it and left it empty).
+                if !made, code == ENOENT, access(parent, F_OK) != 0 { return nil }
                 if !made, !OutputFolder.existsAsFolder(folder, after: code) { throw OutputError(code: code) }
                 let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard descriptor >= 0 else {
@@ -114,6 +167,7 @@ final class FolderLock {
                 if made && locked { pending.folders.append(folder) }
                 return (descriptor, made && locked, locked)
             }
+            guard case let (descriptor, created, locked)? = attempt else { continue }
             if !locked {
                 if !waited {
                     standardError.write("note: another process is writing into '\(folder)'; waiting for it to finish\n")

@@ -32,7 +32,8 @@ public struct RunCommand: Sendable {
     public var designs: DesignRegistry
     /// What each run writes: a transcript, a log or JSON lines.
     public var format: OutputFormat
-    /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output.
+    /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output,
+    /// making DIR when the folder it goes in exists.
     public var outputFolder: String?
     /// The limits every run stops at.
     public var limits: RunLimits
@@ -71,10 +72,17 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return loadCode
         }
-        if let outputFolder, let refusal = OutputFolder.refusal(outputFolder, for: scenarios.paths) {
-            standardError.write(refusal.message)
-            try? standardError.flush()
-            return refusal.code
+        // A folder made here is removed at the end if nothing was written into it.
+        var madeFolder: String?
+        defer { if let madeFolder { OutputFolder.forget(madeFolder) } }
+        if let outputFolder {
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            case .success(let made): madeFolder = made ? outputFolder : nil
+            case .failure(let refusal):
+                standardError.write(refusal.message)
+                try? standardError.flush()
+                return refusal.code
+            }
         }
         var exitCode: Int32 = 0
         for index in 0..<scenarios.count {

@@ -44,6 +44,7 @@ enum HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
+            <meta name="generator" content="mediate \(mediateVersion)">
             <title>mediate report</title>
             <style>\(css)\(PlayerScript.css)</style>
             </head>
