@@ -38,7 +38,8 @@ struct MediatePlugin: CommandPlugin {
         }
         guard tools.count <= 1 else {
             let names = tools.map(\.name).sorted().joined(separator: ", ")
-            throw PluginFailure("several executable targets are inside Designs/ (\(names)); keep one designs tool, registering every design")
+            throw PluginFailure(
+                "several executable targets are inside Designs/ (\(names)); keep one designs tool, registering every design")
         }
         return tools.first
     }

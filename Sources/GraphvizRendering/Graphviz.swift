@@ -1,9 +1,9 @@
 import CGraphviz
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Graphviz layout engine, named as Graphviz names it.
@@ -105,7 +105,7 @@ public enum Graphviz {
             for plugin in ["core", "dot_layout", "neato_layout"] {
                 let path = "\(folder)/\(pluginFileName(plugin))"
                 guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
-                      let library = dlsym(handle, "gvplugin_\(plugin)_LTX_library")
+                    let library = dlsym(handle, "gvplugin_\(plugin)_LTX_library")
                 else {
                     throw GraphvizError(message: "Graphviz's \(plugin) plugin could not be loaded from \(path)")
                 }
@@ -119,9 +119,9 @@ public enum Graphviz {
         /// `libgvplugin_core.8.dylib` on macOS.
         private static func pluginFileName(_ plugin: String) -> String {
             #if canImport(Darwin)
-            "libgvplugin_\(plugin).\(mediate_plugin_version()).dylib"
+                "libgvplugin_\(plugin).\(mediate_plugin_version()).dylib"
             #else
-            "libgvplugin_\(plugin).so.\(mediate_plugin_version())"
+                "libgvplugin_\(plugin).so.\(mediate_plugin_version())"
             #endif
         }
 
@@ -136,8 +136,10 @@ public enum Graphviz {
         }
     }
 
-    private static func renderHoldingLock(_ dot: String, context: OpaquePointer, layout: GraphvizLayout?,
-                                          format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+    private static func renderHoldingLock(
+        _ dot: String, context: OpaquePointer, layout: GraphvizLayout?,
+        format: GraphvizFormat
+    ) throws(GraphvizError) -> [UInt8] {
         let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
         ids.initialize(to: SequentialIDs.discipline())
         defer { ids.deallocate() }
@@ -149,8 +151,9 @@ public enum Graphviz {
         if let layout {
             "layout".withCString { name in
                 layout.rawValue.withCString { value in
-                    _ = agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value),
-                                  mediate_empty_c_string())
+                    _ = agsafeset(
+                        graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value),
+                        mediate_empty_c_string())
                 }
             }
         }

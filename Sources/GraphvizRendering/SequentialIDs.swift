@@ -1,9 +1,9 @@
 import CGraphviz
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A cgraph ID discipline that numbers names in the order Graphviz first meets them.

@@ -44,8 +44,9 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
             if edge.ownership == .strong { strongFanOut[edge.from, default: 0] += 1 }
         }
         participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
-            ParticipantCoupling(name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0],
-                                strongFanOut: strongFanOut[node.id, default: 0])
+            ParticipantCoupling(
+                name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0],
+                strongFanOut: strongFanOut[node.id, default: 0])
         }
     }
 }
@@ -191,7 +192,8 @@ extension ReferenceGraph {
                 components.append(component)
             }
         }
-        return components
+        return
+            components
             .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
             .map { $0.sorted() }
             .sorted { $0[0] < $1[0] }

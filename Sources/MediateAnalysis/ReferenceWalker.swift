@@ -116,9 +116,10 @@ private struct Walk {
             }
             for type in levels.reversed() {
                 let fields = storedFields(of: type)
-                visitFields(of: Children(reflecting: object, as: type), fields: fields,
-                            skipping: StoredField.danglingUnowned(fields, in: storage),
-                            path: "", ownership: .strong, from: id)
+                visitFields(
+                    of: Children(reflecting: object, as: type), fields: fields,
+                    skipping: StoredField.danglingUnowned(fields, in: storage),
+                    path: "", ownership: .strong, from: id)
             }
             return
         }
@@ -146,8 +147,9 @@ private struct Walk {
             guard !dangling.contains(position) else { continue }
             let child = children.read(position)
             let field = fields.first { $0.name == child.label }
-            visit(child.value, path: joined(path, child.label ?? "[\(position)]"),
-                  ownership: field?.ownership.public ?? ownership, from: from)
+            visit(
+                child.value, path: joined(path, child.label ?? "[\(position)]"),
+                ownership: field?.ownership.public ?? ownership, from: from)
         }
     }
 
@@ -172,9 +174,10 @@ private struct Walk {
             return visitElements(_openExistential(element, do: elements), path: path, ownership: ownership, from: from)
         case .fields:
             let fields = storedFields(of: type)
-            visitFields(of: Children(reflecting: value, as: type), fields: fields,
-                        skipping: StoredField.danglingUnowned(fields, inValue: value),
-                        path: path, ownership: ownership, from: from)
+            visitFields(
+                of: Children(reflecting: value, as: type), fields: fields,
+                skipping: StoredField.danglingUnowned(fields, inValue: value),
+                path: path, ownership: ownership, from: from)
             return
         case .elements:
             return visitChildren(Children(reflecting: value, as: type), path: path, ownership: ownership, from: from)
@@ -204,8 +207,9 @@ private struct Walk {
             }
         case .struct?:
             // A custom mirror (a generated one is read above, as `.fields`).
-            visitFields(of: Children(mirror), fields: storedFields(of: mirror.subjectType), skipping: [],
-                        path: path, ownership: ownership, from: from)
+            visitFields(
+                of: Children(mirror), fields: storedFields(of: mirror.subjectType), skipping: [],
+                path: path, ownership: ownership, from: from)
         default:
             // Tuples (`.0`, `.label`), enum payloads (`.caseName`), and anything else a mirror shows.
             visitChildren(Children(mirror), path: path, ownership: ownership, from: from)
@@ -264,8 +268,9 @@ private enum Shape {
                 self = .leaf
             } else if let descriptor = _getTypeContextDescriptor(type), descriptor == _getTypeContextDescriptor([Int].self) {
                 // Array<Element>'s metadata: kind, type descriptor, then Element.
-                self = .array(element: unsafeBitCast(type, to: UnsafeRawPointer.self)
-                    .load(fromByteOffset: 2 * MemoryLayout<UnsafeRawPointer>.size, as: Any.Type.self))
+                self = .array(
+                    element: unsafeBitCast(type, to: UnsafeRawPointer.self)
+                        .load(fromByteOffset: 2 * MemoryLayout<UnsafeRawPointer>.size, as: Any.Type.self))
             } else if type is any CustomReflectable.Type {
                 self = .mirror
             } else {
@@ -407,7 +412,8 @@ struct StoredField: Hashable, Sendable {
             if metadata.isStrong {
                 ownership = .strong
             } else if index - first < records.count, records[index - first].name == name,
-                      let recorded = records[index - first].ownership {
+                let recorded = records[index - first].ownership
+            {
                 ownership = recorded
             } else {
                 ownership = fieldType is any OptionalMarker.Type ? .weak : .unowned

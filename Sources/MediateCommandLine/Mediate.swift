@@ -57,8 +57,10 @@ struct Mediate: ParsableCommand {
             Graphviz or an output failed.
             """,
         version: mediateVersion,
-        subcommands: [Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-                      Fmt.self, Init.self]
+        subcommands: [
+            Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+            Fmt.self, Init.self,
+        ]
     )
 }
 
@@ -91,7 +93,9 @@ extension Mediate {
         @Option(help: "What to write.")
         var format: ArgumentChoice<OutputFormat> = ArgumentChoice(.transcript)
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
+        @Option(
+            name: .customLong("output"),
+            help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
         var outputFolder: String?
 
         @Option(help: "The deepest reaction chain allowed, in sends.")
@@ -143,7 +147,8 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ValidateCommand(paths: files, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ValidateCommand(paths: files, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(
+                environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -193,8 +198,9 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let command = RenderCommand(path: file, mediator: mediator?.kind, designs: Mediate.designs, graph: graph.value, format: format?.value,
-                                        layout: layout?.value, outputPath: output, diagnosticFormat: diagnostics.format)
+            let command = RenderCommand(
+                path: file, mediator: mediator?.kind, designs: Mediate.designs, graph: graph.value, format: format?.value,
+                layout: layout?.value, outputPath: output, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -226,7 +232,8 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = CompareCommand(path: file, designs: Mediate.designs, format: format.value, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = CompareCommand(path: file, designs: Mediate.designs, format: format.value, diagnosticFormat: diagnostics.format)
+                .executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -279,9 +286,10 @@ extension Mediate {
         }
 
         func run() throws {
-            let command = CheckCommand(paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
-                                       jobs: jobs, limits: RunLimits(maxOutputBytes: maxOutput.value.bytes),
-                                       diagnosticFormat: diagnostics.format)
+            let command = CheckCommand(
+                paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
+                jobs: jobs, limits: RunLimits(maxOutputBytes: maxOutput.value.bytes),
+                diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -328,7 +336,8 @@ extension Mediate {
             } else {
                 subject = .files(files[0], files[1])
             }
-            let code = DiffCommand(subject: subject, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = DiffCommand(subject: subject, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(
+                environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -366,8 +375,10 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ExportCommand(path: file, mediator: mediator?.kind, designs: Mediate.designs, dialect: format.value,
-                                     diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ExportCommand(
+                path: file, mediator: mediator?.kind, designs: Mediate.designs, dialect: format.value,
+                diagnosticFormat: diagnostics.format
+            ).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -393,18 +404,23 @@ extension Mediate {
         @Argument(help: "Scenario files or folders (default: Scenarios).")
         var paths: [String] = []
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"))
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"))
         var output: String?
 
-        @Option(help: ArgumentHelp("The most bytes of transcripts the page may show, all together (K, M, G: binary multiples).",
-                                   valueName: "SIZE"))
+        @Option(
+            help: ArgumentHelp(
+                "The most bytes of transcripts the page may show, all together (K, M, G: binary multiples).",
+                valueName: "SIZE"))
         var maxOutput = ByteCountArgument.default
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = ReportCommand(paths: paths, outputPath: output, designs: Mediate.designs,
-                                     limits: RunLimits(maxOutputBytes: maxOutput.value.bytes), diagnosticFormat: diagnostics.format).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = ReportCommand(
+                paths: paths, outputPath: output, designs: Mediate.designs,
+                limits: RunLimits(maxOutputBytes: maxOutput.value.bytes), diagnosticFormat: diagnostics.format
+            ).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -472,8 +488,9 @@ extension Mediate {
 
 /// `--diagnostics-format`, shared by every command that reports diagnostics.
 struct DiagnosticOptions: ParsableArguments {
-    @Option(name: .customLong("diagnostics-format"),
-            help: "How to write errors: text (for people), json (one object per line), github (annotations).")
+    @Option(
+        name: .customLong("diagnostics-format"),
+        help: "How to write errors: text (for people), json (one object per line), github (annotations).")
     var choice: ArgumentChoice<DiagnosticFormat> = ArgumentChoice(.text)
 
     var format: DiagnosticFormat { choice.value }

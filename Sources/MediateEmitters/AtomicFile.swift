@@ -1,9 +1,10 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file written atomically: into a temporary file in the same folder, renamed over the
 /// destination only when complete, so no reader ever sees half of it.
@@ -92,14 +93,16 @@ package final class AtomicFile {
     /// first time this process writes there.
     static func sweepOnce(_ folder: String) {
         guard InterruptCleanup.withLock({ $0.swept.insert(folder).inserted }),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return }
         for name in names where isTemporaryName(name) {
             let path = "\(folder)/\(name)"
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             var status = stat()
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-               flock(descriptor, LOCK_EX | LOCK_NB) == 0, isStill(path, theFileOf: descriptor) {
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0, isStill(path, theFileOf: descriptor)
+            {
                 unlink(path)
             }
             close(descriptor)

@@ -22,12 +22,15 @@ public enum DOTEmitter {
     /// With an `idPrefix` (a page that shows several diagrams), the graph's id is the prefix, and
     /// each edge's is `PREFIX-link-K` (`PREFIX-link-K-missing` for its failed deliveries), K the
     /// link's index; without `labelled`, the messages are only edge tooltips.
-    public static func messages(_ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false,
-                                idPrefix: String? = nil, labelled: Bool = true) -> String {
+    public static func messages(
+        _ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false,
+        idPrefix: String? = nil, labelled: Bool = true
+    ) -> String {
         var out = header(name: "messages", label: "\(title) — messages under \(kind.rawValue)\(logical ? ", sender to receiver" : "")")
         out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4\(idPrefix.map { ", id=\(DOT.quoted($0))" } ?? "")];\n"
         for node in graph.nodes {
-            out += "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
+            out +=
+                "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
         }
         let folded = graph.messageCount > foldAbove
         for (index, link) in graph.links.enumerated() {
@@ -118,14 +121,17 @@ public enum DOTEmitter {
     /// slowly, and no one could read them); a dense graph, past `foldReferencesAbove` references and
     /// `denseRatio` per object (a large mesh), is drawn folded (`foldedCoupling`). The title
     /// says which.
-    public static func coupling(_ graph: ReferenceGraph, metrics: CouplingMetrics,
-                                participants: [(name: String, type: String)], title: String, kind: MediatorKind) -> String {
+    public static func coupling(
+        _ graph: ReferenceGraph, metrics: CouplingMetrics,
+        participants: [(name: String, type: String)], title: String, kind: MediatorKind
+    ) -> String {
         let label = "\(title) — coupling under \(kind.rawValue)"
         if graph.edges.count > foldReferencesAbove, graph.edges.count > denseRatio * graph.nodes.count {
             return foldedCoupling(graph, metrics: metrics, participants: participants, label: label)
         }
         let radial = graph.nodes.count > radialAbove
-        let note = "\n\(grouped(graph.nodes.count)) objects, \(grouped(graph.edges.count)) references: laid out by twopi, field names left out"
+        let note =
+            "\n\(grouped(graph.nodes.count)) objects, \(grouped(graph.edges.count)) references: laid out by twopi, field names left out"
         var out = header(name: "coupling", label: label + (radial ? note : ""))
         if radial {
             // The mediator at the centre, its colleagues around it on a ring wide enough for all
@@ -143,7 +149,8 @@ public enum DOTEmitter {
         let alive = Set(graph.nodes.map(\.id))
         let gone = participants.filter { !alive.contains($0.name) }
         for participant in gone {
-            out += "  \(DOT.quoted(participant.name)) [label=\(DOT.quoted("\(participant.name)\n: \(participant.type)\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
+            out +=
+                "  \(DOT.quoted(participant.name)) [label=\(DOT.quoted("\(participant.name)\n: \(participant.type)\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
         }
         if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.quoted($0.name) }.joined(separator: "; ")); }\n" }
         for node in graph.nodes {
@@ -155,7 +162,8 @@ public enum DOTEmitter {
         }
         for edge in graph.edges {
             // Only strong references rank the layout, so owners sit above what they own.
-            var style = (radial ? "" : "label=\(DOT.quoted(edge.label)), ") + edgeStyle(edge.ownership)
+            var style =
+                (radial ? "" : "label=\(DOT.quoted(edge.label)), ") + edgeStyle(edge.ownership)
                 + (edge.ownership == .strong ? "" : ", constraint=false")
             if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
                 style += ", color=\"#c62828\""
@@ -177,8 +185,10 @@ public enum DOTEmitter {
     /// the internal objects of one type, each mediator alone) with its count, and one edge per
     /// kind of reference (ends, ownership, field with its indices folded to `[…]`) with its count.
     /// A group is red when a member is in a strong cycle; leaked and deallocated members are counted.
-    static func foldedCoupling(_ graph: ReferenceGraph, metrics: CouplingMetrics,
-                               participants: [(name: String, type: String)], label: String) -> String {
+    static func foldedCoupling(
+        _ graph: ReferenceGraph, metrics: CouplingMetrics,
+        participants: [(name: String, type: String)], label: String
+    ) -> String {
         let types = Dictionary(participants.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         let inCycle = Set(metrics.cycles.joined())
         let leaked = Set(metrics.leaked)
@@ -230,14 +240,18 @@ public enum DOTEmitter {
             var style: String
             switch group.role {
             case .participant:
-                style = "label=\(DOT.quoted("\(group.name)\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
+                style =
+                    "label=\(DOT.quoted("\(group.name)\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
             case .mediator:
                 style = nodeStyle(.mediator, name: group.name, type: nil)
             case .internal:
                 style = "label=\(DOT.quoted(group.name + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
             }
             if group.inCycle { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
-            if group.leaked > 0 { style += ", peripheries=2, xlabel=\(DOT.quoted(group.leaked == group.members ? "leaked" : "\(grouped(group.leaked)) leaked"))" }
+            if group.leaked > 0 {
+                style +=
+                    ", peripheries=2, xlabel=\(DOT.quoted(group.leaked == group.members ? "leaked" : "\(grouped(group.leaked)) leaked"))"
+            }
             out += "  \"g\(index)\" [\(style)];\n"
         }
         for fold in folds {
@@ -347,7 +361,8 @@ public enum DOTEmitter {
                     if inCycle.contains(participant.name) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
                     if leaked.contains(participant.name) { style += ", peripheries=2" }
                 } else {
-                    style = "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
+                    style =
+                        "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
                 }
                 out += "    \(id(participant.name)) [\(style)];\n"
             }
@@ -411,17 +426,26 @@ public enum DOTEmitter {
             return "<TD ALIGN=\"\(align)\"\(shade)>\(DOT.htmlEscaped(text))</TD>"
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
-        var rows: [[String]] = [["", ] + columns.map { $0.kind.rawValue }]
+        var rows: [[String]] = [[""] + columns.map { $0.kind.rawValue }]
         rows.append(["references"] + columns.map { String($0.metrics.references) })
         rows.append(["strong"] + columns.map { String($0.metrics.strong) })
         rows.append(["weak"] + columns.map { String($0.metrics.weak) })
         rows.append(["unowned"] + columns.map { String($0.metrics.unowned) })
         rows.append(["participant → participant"] + columns.map { String($0.metrics.participantToParticipant) })
-        rows.append(["cycles"] + columns.map { $0.metrics.cycles.isEmpty ? "none" : $0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: " ") })
+        rows.append(
+            ["cycles"]
+                + columns.map {
+                    $0.metrics.cycles.isEmpty
+                        ? "none" : $0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: " ")
+                })
         rows.append(["leaked"] + columns.map { list($0.metrics.leaked) })
         var html = "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"5\">"
         for (index, row) in rows.enumerated() {
-            html += "<TR>" + row.enumerated().map { cell($0.element, heading: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER") }.joined() + "</TR>"
+            html +=
+                "<TR>"
+                + row.enumerated().map {
+                    cell($0.element, heading: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER")
+                }.joined() + "</TR>"
         }
         return html + "</TABLE>"
     }

@@ -1,9 +1,10 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 /// What this process removes when SIGINT or SIGTERM ends it: the temporary file of every
 /// ``AtomicFile`` not yet committed or discarded, and every output folder it created and has not

@@ -31,7 +31,8 @@ public enum JUnitFormatter {
         let failures = results.filter { !$0.passed }.count + orphans.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        xml +=
+            "  <testsuite name=\"mediate check\" tests=\"\(results.count + orphans.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         xml += "    <properties><property name=\"mediate.version\" value=\"\(mediateVersion)\"/></properties>\n"
         for result in results {
             let open = "    <testcase classname=\"\(XML.escaped(result.scenario))\" name=\"\(XML.escaped(result.kind))\""
@@ -41,7 +42,9 @@ public enum JUnitFormatter {
             }
             let message = (result.failures.map(\.path) + result.errors).joined(separator: ", ")
             let body = result.failures.map { "\($0.path)\n\($0.diff)" }.joined() + result.errors.map { "\($0)\n" }.joined()
-            xml += open + ">\n      <failure message=\"\(XML.escaped("differs: " + message))\">\(XML.escaped(body))</failure>\n    </testcase>\n"
+            xml +=
+                open
+                + ">\n      <failure message=\"\(XML.escaped("differs: " + message))\">\(XML.escaped(body))</failure>\n    </testcase>\n"
         }
         for orphan in orphans {
             xml += "    <testcase classname=\"orphaned goldens\" name=\"\(XML.escaped(orphan))\">\n"

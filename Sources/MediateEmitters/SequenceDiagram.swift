@@ -38,8 +38,10 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Starts the diagram with its title. `participants`: every participant in declaration order;
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
-    public init(dialect: Dialect, title: String, kind: MediatorKind, participants: [String],
-                mediatorLifeline: Bool, output: any TextOutput) {
+    public init(
+        dialect: Dialect, title: String, kind: MediatorKind, participants: [String],
+        mediatorLifeline: Bool, output: any TextOutput
+    ) {
         self.dialect = dialect
         self.output = output
         self.mediatorLifeline = mediatorLifeline
@@ -108,7 +110,8 @@ public final class SequenceDiagramWriter: EventSink {
     public func emitRelay(receiver: String, depth: Int) {
         relay = (receiver, depth)
         guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
-              from != mediator else { return }
+            from != mediator
+        else { return }
         sends[depth - 1]?.reachedMediator = true
         arrow(from: from, to: mediator, "\(send.number) \(send.message)")
     }
@@ -172,7 +175,8 @@ public final class SequenceDiagramWriter: EventSink {
     private func note(over lifelines: String, _ text: String) {
         switch dialect {
         case .mermaid: output.write("    Note over \(lifelines): \(Self.escape(text, for: dialect))\n")
-        case .plantuml: output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))\n")
+        case .plantuml:
+            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))\n")
         }
     }
 

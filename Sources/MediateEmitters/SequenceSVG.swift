@@ -92,8 +92,10 @@ public final class SequenceSVGWriter: EventSink {
             let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)")
             rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
             let level = open.filter { activations[$0].lifeline == to }.count
-            activations.append(Activation(id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
-                                          firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false, step: step))
+            activations.append(
+                Activation(
+                    id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
+                    firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false, step: step))
             open.append(activations.count - 1)
         case .log(let text, let depth):
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
@@ -106,17 +108,22 @@ public final class SequenceSVGWriter: EventSink {
         case .participant(let name, _, _):
             if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
         case .leave(let name):
-            if let lifeline = index[name] { rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave")) }
+            if let lifeline = index[name] {
+                rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave"))
+            }
         case .release(let name):
-            if let lifeline = index[name] { rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release")) }
+            if let lifeline = index[name] {
+                rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release"))
+            }
         case .lifetime(let name, let deallocated, _):
             if let lifeline = index[name] { note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info") }
         case .expectation(let text, let got):
             note(over: everyone, text + (got.map { " FAILED (got \($0))" } ?? " ok"), style: got == nil ? "info" : "error")
         case .leaked(let leakedNames):
             leaked = leakedNames.compactMap { index[$0] }
-            note(over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
-                 style: leakedNames.isEmpty ? "info" : "error")
+            note(
+                over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
+                style: leakedNames.isEmpty ? "info" : "error")
         case .scenario, .set, .end:
             break
         }
@@ -135,11 +142,14 @@ public final class SequenceSVGWriter: EventSink {
         closeActivations(atOrBelow: depth)
         relay = (receiver, depth)
         guard depth > 0, depth - 1 < sends.count, !sends[depth - 1].reachedMediator, let to = index["mediator"],
-              let from = index[sends[depth - 1].sender], from != to else { return }
+            let from = index[sends[depth - 1].sender], from != to
+        else { return }
         sends[depth - 1].reachedMediator = true
         let send = sends[depth - 1]
-        rows.append(.arrow(id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
-                           number: send.number, text: send.message))
+        rows.append(
+            .arrow(
+                id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
+                number: send.number, text: send.message))
         for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
     }
 
@@ -278,7 +288,8 @@ public final class SequenceSVGWriter: EventSink {
                 out += "<text x=\"\(x)\" y=\"\(top + 19)\" text-anchor=\"middle\">\(XML.escaped(label))</text>"
             }
             if leaked.contains(k) {
-                out += "<text\(attributes(id: "leaked-" + names[k], step: step)) class=\"leaked-label\" x=\"\(x)\" "
+                out +=
+                    "<text\(attributes(id: "leaked-" + names[k], step: step)) class=\"leaked-label\" x=\"\(x)\" "
                     + "y=\"\(bottom + Size.boxHeight + 16)\" text-anchor=\"middle\">leaked</text>"
             }
             out += "</g>\n"
@@ -287,7 +298,8 @@ public final class SequenceSVGWriter: EventSink {
             let x = xs[activation.lifeline] - Size.activationWidth / 2 + activation.level * Size.activationWidth / 2
             let top = ys[activation.firstRow] + 18
             let end = activation.lastRow + 1 < ys.count ? ys[activation.lastRow + 1] : bottom - 4
-            out += "<rect\(attributes(id: activation.id, step: activation.step)) class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
+            out +=
+                "<rect\(attributes(id: activation.id, step: activation.step)) class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
                 + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
         }
         for (position, row) in rows.enumerated() {
@@ -324,7 +336,8 @@ public final class SequenceSVGWriter: EventSink {
             case .mark(let id, let lifeline, let text, let style):
                 let x = xs[lifeline], mid = y + 14
                 out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"\(style)\">"
-                out += style == "release"
+                out +=
+                    style == "release"
                     ? "<path class=\"mark\" d=\"M\(x - 7),\(mid - 7) L\(x + 7),\(mid + 7) M\(x - 7),\(mid + 7) L\(x + 7),\(mid - 7)\"/>"
                     : "<path class=\"mark\" d=\"M\(x - 9),\(mid) H\(x + 9)\"/>"
                 out += "<text x=\"\(x + 12)\" y=\"\(mid + 4)\" font-style=\"italic\">\(text)</text></g>\n"

@@ -19,9 +19,11 @@ package enum UnifiedDiff {
     package static let defaultMaximumEdits = 2_000
 
     /// The diff of `expected` and `actual`, or nil when they are equal. Every line ends in `\n`.
-    package static func diff(expected: String, actual: String, expectedName: String = "expected",
-                            actualName: String = "actual", context: Int = 3,
-                            maximumEdits: Int = defaultMaximumEdits) -> String? {
+    package static func diff(
+        expected: String, actual: String, expectedName: String = "expected",
+        actualName: String = "actual", context: Int = 3,
+        maximumEdits: Int = defaultMaximumEdits
+    ) -> String? {
         guard expected != actual else { return nil }
         let old = lines(of: expected)
         let new = lines(of: actual)
@@ -29,7 +31,8 @@ package enum UnifiedDiff {
         let script = editScript(oldMatched: matching.old, newMatched: matching.new)
         var out = ""
         if let coarse = matching.coarse {
-            out += "note: the diff was simplified: after \(maximumEdits) differences, lines "
+            out +=
+                "note: the diff was simplified: after \(maximumEdits) differences, lines "
                 + "\(coarse.old.lowerBound + 1)-\(coarse.old.upperBound) of \(expectedName) are shown replaced by lines "
                 + "\(coarse.new.lowerBound + 1)-\(coarse.new.upperBound) of \(actualName) as one block\n"
         }
@@ -96,8 +99,9 @@ package enum UnifiedDiff {
         }
         let a0 = old.map(number)
         let b0 = new.map(number)
-        var matching = Matching(old: [Bool](repeating: false, count: old.count),
-                                new: [Bool](repeating: false, count: new.count))
+        var matching = Matching(
+            old: [Bool](repeating: false, count: old.count),
+            new: [Bool](repeating: false, count: new.count))
         // The common head and tail match line for line.
         var head = 0
         while head < a0.count && head < b0.count && a0[head] == b0[head] {
@@ -137,7 +141,8 @@ package enum UnifiedDiff {
     /// Myers' greedy forward search over `a` and `b`: the matched pairs, and when it stopped
     /// after `maximumEdits` differences, the regions it left unmatched.
     private static func myers(_ a: [Int32], _ b: [Int32], maximumEdits: Int)
-        -> (pairs: [(Int, Int)], rest: (old: Range<Int>, new: Range<Int>)?) {
+        -> (pairs: [(Int, Int)], rest: (old: Range<Int>, new: Range<Int>)?)
+    {
         let n = a.count
         let m = b.count
         // Row d holds the furthest x on diagonals k = -d, -d+2, …, d (k = x - y), at (k + d) / 2;
@@ -153,9 +158,9 @@ package enum UnifiedDiff {
                 if d == 0 {
                     px = 0
                 } else if k == -d || (k != d && x(d - 1, k - 1) < x(d - 1, k + 1)) {
-                    px = x(d - 1, k + 1)       // down: a line of `b` inserted
+                    px = x(d - 1, k + 1)  // down: a line of `b` inserted
                 } else {
-                    px = x(d - 1, k - 1) + 1   // right: a line of `a` removed
+                    px = x(d - 1, k - 1) + 1  // right: a line of `a` removed
                 }
                 var py = px - k
                 while px < n && py < m && a[px] == b[py] {

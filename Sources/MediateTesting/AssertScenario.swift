@@ -49,9 +49,10 @@ public func assertScenario(
     record: CheckCommand.RecordMode? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    assertScenario(path, under: design, registering: designs, goldens: goldens, record: record,
-                   environment: ProcessInfo.processInfo.environment,
-                   fileID: fileID, filePath: filePath, line: line, column: column)
+    assertScenario(
+        path, under: design, registering: designs, goldens: goldens, record: record,
+        environment: ProcessInfo.processInfo.environment,
+        fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// ``assertScenario(_:under:registering:goldens:record:fileID:filePath:line:column:)`` reading
@@ -66,8 +67,9 @@ func assertScenario(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let root = packageRoot(above: "\(filePath)")
-    let issues = scenarioIssues(path, under: design, registering: designs, goldens: goldens, record: record,
-                                environment: environment, root: root)
+    let issues = scenarioIssues(
+        path, under: design, registering: designs, goldens: goldens, record: record,
+        environment: environment, root: root)
     for issue in issues {
         reportIssue(issue, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -99,8 +101,9 @@ func scenarioIssues(
     }
     let kind = MediatorKind(design.name)
     let scenarioPath = resolve(path, in: root)
-    let command = CheckCommand(paths: [scenarioPath], outputFolder: resolve(goldens, in: root), designs: registry,
-                               record: ci == nil ? mode : .never, jobs: 1, environment: environment)
+    let command = CheckCommand(
+        paths: [scenarioPath], outputFolder: resolve(goldens, in: root), designs: registry,
+        record: ci == nil ? mode : .never, jobs: 1, environment: environment)
     let result: CheckCommand.CaseResult
     switch command.check(path: scenarioPath, kind: kind) {
     case .failure(let failure):

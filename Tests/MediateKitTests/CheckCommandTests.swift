@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+@testable import MediateDesigns
 @testable import MediateKit
 @testable import MediateSyntax
-@testable import MediateDesigns
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A folder with `Scenarios/` and `Output/`, removed when the test ends.
 final class Workspace {
@@ -31,16 +33,21 @@ final class Workspace {
     }
 
     /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
-    func check(record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
-               format: DiagnosticFormat = .text, environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
-        let command = CheckCommand(paths: [path("Scenarios")], outputFolder: path("Output"), designs: .reference, record: record,
-                                   junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
-                                   diagnosticFormat: format, environment: environment)
+    func check(
+        record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
+        format: DiagnosticFormat = .text, environment: [String: String] = [:]
+    ) -> (code: Int32, out: String, err: String) {
+        let command = CheckCommand(
+            paths: [path("Scenarios")], outputFolder: path("Output"), designs: .reference, record: record,
+            junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
+            diagnosticFormat: format, environment: environment)
         let out = StringOutput()
         let err = StringOutput()
         let code = command.execute(standardOutput: out, standardError: err)
-        return (code, out.text.replacingOccurrences(of: root.path + "/", with: ""),
-                err.text.replacingOccurrences(of: root.path + "/", with: ""))
+        return (
+            code, out.text.replacingOccurrences(of: root.path + "/", with: ""),
+            err.text.replacingOccurrences(of: root.path + "/", with: "")
+        )
     }
 }
 
@@ -74,22 +81,24 @@ struct CheckCommandTests {
         try workspace.write("Scenarios/greeting.scenario", greeting.replacingOccurrences(of: "hello", with: "bye"))
         let result = workspace.check()
         #expect(result.code == 1)
-        #expect(result.out.contains("""
-            FAIL Scenarios/greeting.scenario [wrapper] Output/greeting/wrapper.transcript
-            --- expected
-            +++ actual
-            @@ -2,7 +2,7 @@
-             mediator wrapper
-             + A : Participant
-             + B : Participant
-            -1 A -> B "hello"
-            -  B <- A "hello"
-            +1 A -> B "bye"
-            +  B <- A "bye"
-             end: 1 sends, 1 deliveries, 0 errors, 0 failed expectations
-             leaked: none
+        #expect(
+            result.out.contains(
+                """
+                FAIL Scenarios/greeting.scenario [wrapper] Output/greeting/wrapper.transcript
+                --- expected
+                +++ actual
+                @@ -2,7 +2,7 @@
+                 mediator wrapper
+                 + A : Participant
+                 + B : Participant
+                -1 A -> B "hello"
+                -  B <- A "hello"
+                +1 A -> B "bye"
+                +  B <- A "bye"
+                 end: 1 sends, 1 deliveries, 0 errors, 0 failed expectations
+                 leaked: none
 
-            """))
+                """))
         #expect(result.out.hasSuffix("0 passed, 4 failed\n"))
     }
 
@@ -203,7 +212,10 @@ struct CheckCommandTests {
         #expect(result.code == 2)
         let path = workspace.path("Scenarios/broken.scenario")
         let escaped = path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        #expect(result.err == "::error file=\(escaped.replacingOccurrences(of: workspace.root.path + "/", with: "")),line=2,col=6,endLine=2,endColumn=9::unknown participant 'Zed'\n")
+        #expect(
+            result.err
+                == "::error file=\(escaped.replacingOccurrences(of: workspace.root.path + "/", with: "")),line=2,col=6,endLine=2,endColumn=9::unknown participant 'Zed'\n"
+        )
     }
 
     @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
@@ -243,12 +255,15 @@ enum JUnitReading {
         var parsed = Parsed()
         var text: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "testsuite": parsed.suiteAttributes = attributes
             case "property": parsed.properties[attributes["name"] ?? ""] = attributes["value"]
-            case "testcase": parsed.cases.append(Case(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "", failed: false))
+            case "testcase":
+                parsed.cases.append(Case(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "", failed: false))
             case "failure":
                 parsed.cases[parsed.cases.count - 1].failed = true
                 text = ""

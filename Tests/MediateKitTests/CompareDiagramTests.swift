@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GraphvizRendering
 import Testing
-@testable import MediateKit
-@testable import MediateEmitters
+
 @testable import MediateDesigns
+@testable import MediateEmitters
+@testable import MediateKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The compare diagram as drawn by Graphviz: where participants land in every box, the legend,
 /// and which layouts are refused.
@@ -128,8 +130,10 @@ enum SVGNodes {
         var text = ""
         var inTitle = false
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "g":
                 inNode = attributes["class"] == "node"
@@ -139,8 +143,9 @@ enum SVGNodes {
                 text = ""
             case "text" where inNode:
                 guard let title, let colon = title.firstIndex(of: ":"), title.first == "c",
-                      let box = Int(title[title.index(after: title.startIndex)..<colon]),
-                      let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init) else { return }
+                    let box = Int(title[title.index(after: title.startIndex)..<colon]),
+                    let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init)
+                else { return }
                 boxes[box, default: []].append(Node(name: String(title[title.index(after: colon)...]), x: x, y: y))
                 inNode = false
             default:

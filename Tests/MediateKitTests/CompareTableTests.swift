@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// `mediate compare`'s table and JSON: which participants they list, and what the per-participant
 /// numbers tell apart.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// What MEDIATORS.md expects on three participants, for one kind.
 struct ExpectedCoupling: Sendable, CustomTestStringConvertible {
@@ -29,10 +30,12 @@ struct CouplingMetricsTests {
     @Test(arguments: [
         ExpectedCoupling(kind: .protocolExtension, strong: 3, weak: 3, participantToParticipant: 0, cycles: [], leaked: []),
         ExpectedCoupling(kind: .wrapper, strong: 3, weak: 3, participantToParticipant: 0, cycles: [], leaked: []),
-        ExpectedCoupling(kind: .directDelegate, strong: 6, weak: 0, participantToParticipant: 0,
-                         cycles: [["A", "B", "C", "mediator"]], leaked: ["A", "B", "C", "mediator"]),
-        ExpectedCoupling(kind: .mesh, strong: 6, weak: 0, participantToParticipant: 6,
-                         cycles: [["A", "B", "C"]], leaked: ["A", "B", "C"]),
+        ExpectedCoupling(
+            kind: .directDelegate, strong: 6, weak: 0, participantToParticipant: 0,
+            cycles: [["A", "B", "C", "mediator"]], leaked: ["A", "B", "C", "mediator"]),
+        ExpectedCoupling(
+            kind: .mesh, strong: 6, weak: 0, participantToParticipant: 6,
+            cycles: [["A", "B", "C"]], leaked: ["A", "B", "C"]),
     ])
     func threeParticipantsMeasureAsMediatorsSays(expected: ExpectedCoupling) throws {
         let (graph, summary) = try analyse(threeParticipants, kind: expected.kind)
@@ -48,51 +51,59 @@ struct CouplingMetricsTests {
         // What each participant keeps alive: its weakly held mediator nothing, direct-delegate's
         // strongly held one, the mesh's peers.
         let strong = [.mesh: 2, .directDelegate: 1][expected.kind, default: 0]
-        #expect(metrics.participants == ["A", "B", "C"].map {
-            ParticipantCoupling(name: $0, fanIn: fan, fanOut: fan, strongFanOut: strong)
-        })
+        #expect(
+            metrics.participants
+                == ["A", "B", "C"].map {
+                    ParticipantCoupling(name: $0, fanIn: fan, fanOut: fan, strongFanOut: strong)
+                })
     }
 
     @Test func theWrapperDesignIsCollapsedThroughItsWrappers() throws {
         let (graph, _) = try analyse(threeParticipants, kind: .wrapper)
-        #expect(lines(graph) == [
-            "A -mediator-> mediator (weak)",
-            "B -mediator-> mediator (weak)",
-            "C -mediator-> mediator (weak)",
-            "mediator -colleagueWrappers[0]-> ColleagueWrapper#1 (strong)",
-            "mediator -colleagueWrappers[1]-> ColleagueWrapper#2 (strong)",
-            "mediator -colleagueWrappers[2]-> ColleagueWrapper#3 (strong)",
-            "ColleagueWrapper#1 -strongColleague-> A (strong)",
-            "ColleagueWrapper#2 -strongColleague-> B (strong)",
-            "ColleagueWrapper#3 -strongColleague-> C (strong)",
-        ])
-        #expect(graph.nodes.map(\.typeName) == Array(repeating: "Colleague", count: 3)
-            + ["WrapperMediator<Colleague>"] + Array(repeating: "ColleagueWrapper", count: 3))
-        #expect(lines(graph.collapsed()) == [
-            "A -mediator-> mediator (weak)",
-            "B -mediator-> mediator (weak)",
-            "C -mediator-> mediator (weak)",
-            "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
-            "mediator -colleagueWrappers[1].strongColleague-> B (strong)",
-            "mediator -colleagueWrappers[2].strongColleague-> C (strong)",
-        ])
+        #expect(
+            lines(graph) == [
+                "A -mediator-> mediator (weak)",
+                "B -mediator-> mediator (weak)",
+                "C -mediator-> mediator (weak)",
+                "mediator -colleagueWrappers[0]-> ColleagueWrapper#1 (strong)",
+                "mediator -colleagueWrappers[1]-> ColleagueWrapper#2 (strong)",
+                "mediator -colleagueWrappers[2]-> ColleagueWrapper#3 (strong)",
+                "ColleagueWrapper#1 -strongColleague-> A (strong)",
+                "ColleagueWrapper#2 -strongColleague-> B (strong)",
+                "ColleagueWrapper#3 -strongColleague-> C (strong)",
+            ])
+        #expect(
+            graph.nodes.map(\.typeName) == Array(repeating: "Colleague", count: 3)
+                + ["WrapperMediator<Colleague>"] + Array(repeating: "ColleagueWrapper", count: 3))
+        #expect(
+            lines(graph.collapsed()) == [
+                "A -mediator-> mediator (weak)",
+                "B -mediator-> mediator (weak)",
+                "C -mediator-> mediator (weak)",
+                "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
+                "mediator -colleagueWrappers[1].strongColleague-> B (strong)",
+                "mediator -colleagueWrappers[2].strongColleague-> C (strong)",
+            ])
     }
 
     @Test func aWeakWrapperMakesTheCollapsedReferenceWeak() throws {
         let (graph, summary) = try analyse("participant A\nparticipant B weak\nA -> *: \"hi\"", kind: .wrapper)
-        #expect(lines(graph.collapsed()) == [
-            "A -mediator-> mediator (weak)",
-            "B -mediator-> mediator (weak)",
-            "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
-            "mediator -colleagueWrappers[1].weakColleague-> B (weak)",
-        ])
+        #expect(
+            lines(graph.collapsed()) == [
+                "A -mediator-> mediator (weak)",
+                "B -mediator-> mediator (weak)",
+                "mediator -colleagueWrappers[0].strongColleague-> A (strong)",
+                "mediator -colleagueWrappers[1].weakColleague-> B (weak)",
+            ])
         #expect(summary.leaked == [])
     }
 
     @Test func aPathIsStrongOnlyIfEveryHopIs() {
         let graph = ReferenceGraph(
-            nodes: [node("A", .participant), node("B", .participant), node("C", .participant),
-                    node("m", .mediator), node("Box#1", .internal), node("Box#2", .internal), node("Box#3", .internal)],
+            nodes: [
+                node("A", .participant), node("B", .participant), node("C", .participant),
+                node("m", .mediator), node("Box#1", .internal), node("Box#2", .internal), node("Box#3", .internal),
+            ],
             edges: [
                 // A → B: a weak hop on one path, all strong on the other.
                 edge("A", "Box#1", "boxes[0]", .strong),
@@ -108,30 +119,34 @@ struct CouplingMetricsTests {
                 edge("Box#3", "m", "back", .strong),
                 edge("Box#3", "B", "target", .strong),
             ])
-        #expect(graph.collapsed().edges == [
-            edge("A", "B", "boxes[1].target", .strong),
-            edge("B", "C", "second", .unowned),
-            edge("C", "B", "box.target", .weak),
-            edge("m", "B", "own.target", .strong),
-            edge("m", "m", "own.back", .strong),
-        ])
+        #expect(
+            graph.collapsed().edges == [
+                edge("A", "B", "boxes[1].target", .strong),
+                edge("B", "C", "second", .unowned),
+                edge("C", "B", "box.target", .weak),
+                edge("m", "B", "own.target", .strong),
+                edge("m", "m", "own.back", .strong),
+            ])
         let metrics = CouplingMetrics(graph: graph, leaked: ["m"])
         #expect(metrics.references == 5)
         #expect([metrics.strong, metrics.weak, metrics.unowned] as [Int] == [3, 1, 1])
         #expect(metrics.participantToParticipant == 3)
         #expect(metrics.cycles == [["m"]])
         #expect(metrics.leaked == ["m"])
-        #expect(metrics.participants == [
-            ParticipantCoupling(name: "A", fanIn: 0, fanOut: 1, strongFanOut: 1),
-            ParticipantCoupling(name: "B", fanIn: 3, fanOut: 1, strongFanOut: 0),
-            ParticipantCoupling(name: "C", fanIn: 1, fanOut: 1, strongFanOut: 0),
-        ])
+        #expect(
+            metrics.participants == [
+                ParticipantCoupling(name: "A", fanIn: 0, fanOut: 1, strongFanOut: 1),
+                ParticipantCoupling(name: "B", fanIn: 3, fanOut: 1, strongFanOut: 0),
+                ParticipantCoupling(name: "C", fanIn: 1, fanOut: 1, strongFanOut: 0),
+            ])
     }
 
     @Test func cyclesAreComponentsInNodeOrder() {
         let graph = ReferenceGraph(
-            nodes: [node("m", .mediator), node("A", .participant), node("B", .participant),
-                    node("C", .participant), node("D", .participant)],
+            nodes: [
+                node("m", .mediator), node("A", .participant), node("B", .participant),
+                node("C", .participant), node("D", .participant),
+            ],
             edges: [
                 edge("D", "C", "next", .strong),
                 edge("C", "D", "next", .strong),

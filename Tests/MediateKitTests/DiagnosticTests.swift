@@ -1,7 +1,7 @@
 import Testing
 
-@testable import MediateKit
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Loads `marked` (a source whose markers `1️⃣`… show where errors are expected) and returns
 /// each diagnostic as `MARKER MESSAGE | help: … | note: …`, in the order `Frontend.load` gives.
@@ -481,18 +481,19 @@ struct DiagnosticTests {
             Athos -> 7️⃣Portos: hit(10)
             release Porthos 8️⃣x
             """
-        #expect(loadDiagnostics(source) == [
-            "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are "
-                + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'",
-            "2️⃣ duplicate property 'hp' | note: 'hp' is first given on line 4",
-            "3️⃣ duplicate participant 'Athos' | note: 'Athos' is first declared on line 3",
-            "4️⃣ in a reaction the sender must be 'self' | help: a reaction sends as the participant that reacts: write 'self -> …'",
-            "5️⃣ unknown name 'dmg': it is not a parameter of the reaction's pattern",
-            "6️⃣ invalid interpolation '{ damage }' | help: write '{self}', '{sender}', '{message}', '{PARAM}', "
-                + #"'{NAME.PROP}' or '{self.PROP}', without spaces, or '\{' for a literal '{'"#,
-            "7️⃣ unknown participant 'Portos' | help: did you mean 'Porthos'?",
-            "8️⃣ expected end of line after the participant name",
-        ])
+        #expect(
+            loadDiagnostics(source) == [
+                "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are "
+                    + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'",
+                "2️⃣ duplicate property 'hp' | note: 'hp' is first given on line 4",
+                "3️⃣ duplicate participant 'Athos' | note: 'Athos' is first declared on line 3",
+                "4️⃣ in a reaction the sender must be 'self' | help: a reaction sends as the participant that reacts: write 'self -> …'",
+                "5️⃣ unknown name 'dmg': it is not a parameter of the reaction's pattern",
+                "6️⃣ invalid interpolation '{ damage }' | help: write '{self}', '{sender}', '{message}', '{PARAM}', "
+                    + #"'{NAME.PROP}' or '{self.PROP}', without spaces, or '\{' for a literal '{'"#,
+                "7️⃣ unknown participant 'Portos' | help: did you mean 'Porthos'?",
+                "8️⃣ expected end of line after the participant name",
+            ])
     }
 
     // MARK: Rendering
@@ -581,12 +582,13 @@ struct DiagnosticTests {
 
     @Test func loadSortsDiagnosticsByPosition() {
         let source = "leave 1️⃣Zed\nleave 2️⃣\nparticipant 3️⃣on\nexpect 4️⃣Zed alive"
-        #expect(loadDiagnostics(source) == [
-            "1️⃣ unknown participant 'Zed'",
-            "2️⃣ expected a participant name after 'leave'",
-            "3️⃣ 'on' is a word of the language and cannot be a name",
-            "4️⃣ unknown participant 'Zed'",
-        ])
+        #expect(
+            loadDiagnostics(source) == [
+                "1️⃣ unknown participant 'Zed'",
+                "2️⃣ expected a participant name after 'leave'",
+                "3️⃣ 'on' is a word of the language and cannot be a name",
+                "4️⃣ unknown participant 'Zed'",
+            ])
     }
 }
 

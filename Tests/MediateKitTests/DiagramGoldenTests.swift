@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The diagrams `make run` writes beside each transcript: DOT byte for byte, SVG as well-formed
 /// XML that shows every participant (Graphviz writes its version into SVG).
@@ -27,10 +29,13 @@ struct DiagramGoldenTests {
         let scenario = try Self.load(name)
         let run = KindRun.run(scenario, kind: kind, output: nil)
         let stem = scenario.stem
-        #expect(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
+        #expect(
+            DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
                 == (try Self.golden(stem, "\(kind.rawValue).messages.dot")))
-        #expect(DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                   title: scenario.title, kind: kind)
+        #expect(
+            DOTEmitter.coupling(
+                run.references, metrics: run.metrics, participants: scenario.participants,
+                title: scenario.title, kind: kind)
                 == (try Self.golden(stem, "\(kind.rawValue).coupling.dot")))
     }
 
@@ -38,7 +43,9 @@ struct DiagramGoldenTests {
     func compareDOTAndJSONMatchOutput(name: String) throws {
         let scenario = try Self.load(name)
         let report = ComparisonReport(scenario: scenario)
-        #expect(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title) == (try Self.golden(scenario.stem, "compare.dot")))
+        #expect(
+            DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+                == (try Self.golden(scenario.stem, "compare.dot")))
         #expect(ComparisonFormatter.json(report) == (try Self.golden(scenario.stem, "compare.json")))
     }
 
@@ -71,8 +78,10 @@ enum SVGText {
         var elements: [String] = []
         var current: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(name)
             if name == "text" { current = "" }
         }

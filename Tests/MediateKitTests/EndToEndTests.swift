@@ -14,11 +14,11 @@ struct EndToEndTests {
     /// The `mediate` executable beside the test bundle in the build folder.
     static let binary: URL = {
         #if os(Linux)
-        // The test runner is the bundle itself.
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            // The test runner is the bundle itself.
+            let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
-        // A loaded `.xctest` bundle: the runner is xctest or swiftpm-testing-helper.
-        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
+            // A loaded `.xctest` bundle: the runner is xctest or swiftpm-testing-helper.
+            let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
         #endif
         return bundle.deletingLastPathComponent().appendingPathComponent("mediate")
     }()
@@ -40,9 +40,10 @@ struct EndToEndTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
     }
 
     func temporaryFolder() throws -> URL {
@@ -62,11 +63,13 @@ struct EndToEndTests {
     @Test func runWritesOneTranscriptPerKind() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try mediate("run", packageRoot.appendingPathComponent("Scenarios/chat.scenario").path,
-                                 "--mediator", "all", "--output", folder.path)
+        let result = try mediate(
+            "run", packageRoot.appendingPathComponent("Scenarios/chat.scenario").path,
+            "--mediator", "all", "--output", folder.path)
         #expect(result.status == 0)
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("chat").path)
-        #expect(written.filter { $0.hasSuffix(".transcript") }.sorted()
+        #expect(
+            written.filter { $0.hasSuffix(".transcript") }.sorted()
                 == ["direct-delegate.transcript", "mesh.transcript", "protocol-extension.transcript", "wrapper.transcript"])
     }
 
@@ -98,7 +101,8 @@ struct EndToEndTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bad.scenario")
-        try "participant Athos\nparticipant Porthos\nPorthso -> Athos: \"hi\"\nmediator swarm\n".write(to: file, atomically: true, encoding: .utf8)
+        try "participant Athos\nparticipant Porthos\nPorthso -> Athos: \"hi\"\nmediator swarm\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let result = try mediate("run", "bad.scenario", "--output", "out", in: folder)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
@@ -166,18 +170,21 @@ struct EndToEndTests {
     }
 
     @Test func aMistypedDesignNameListsEveryRegisteredOne() throws {
-        for arguments in [["run", "Scenarios/chat.scenario", "--mediator", "wraper"],
-                          ["render", "Scenarios/chat.scenario", "--mediator", "wraper"],
-                          ["diff", "Scenarios/chat.scenario", "--mediator", "wraper", "--against", "mesh"]] {
+        for arguments in [
+            ["run", "Scenarios/chat.scenario", "--mediator", "wraper"],
+            ["render", "Scenarios/chat.scenario", "--mediator", "wraper"],
+            ["diff", "Scenarios/chat.scenario", "--mediator", "wraper", "--against", "mesh"],
+        ] {
             let result = try mediate(arguments)
             #expect(result.status == 2)
             #expect(result.standardOutput.isEmpty)
-            #expect(result.standardError == """
-                error: no design is registered as 'wraper'
-                help: did you mean 'wrapper'?
-                help: the designs are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'
+            #expect(
+                result.standardError == """
+                    error: no design is registered as 'wraper'
+                    help: did you mean 'wrapper'?
+                    help: the designs are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'
 
-                """)
+                    """)
         }
     }
 
@@ -185,8 +192,9 @@ struct EndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-dash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
-                                         to: folder.appendingPathComponent("-h.scenario"))
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+            to: folder.appendingPathComponent("-h.scenario"))
         let validate = try mediate(["validate", "--", "-h.scenario"], in: folder)
         #expect(validate.status == 0)
         #expect(validate.standardOutput == "-h.scenario: ok\n")
@@ -227,8 +235,11 @@ struct EndToEndTests {
         #expect(implementations.map { $0["kind"] as? String } == ["protocol-extension", "wrapper", "direct-delegate", "mesh"])
         let wrapper = implementations[1]
         #expect(wrapper["firstDifference"] is NSNull)
-        #expect(Set(wrapper.keys) == ["kind", "references", "strong", "weak", "unowned", "participantToParticipant",
-                                      "cycles", "leaked", "participants", "firstDifference"])
+        #expect(
+            Set(wrapper.keys) == [
+                "kind", "references", "strong", "weak", "unowned", "participantToParticipant",
+                "cycles", "leaked", "participants", "firstDifference",
+            ])
         let mesh = implementations[3]
         #expect(mesh["leaked"] as? [String] == ["Athos", "Porthos", "Aramis"])
         let difference = try #require(mesh["firstDifference"] as? [String: Any])
@@ -238,14 +249,17 @@ struct EndToEndTests {
     @Test func runWritesDiagramsAndTheComparison() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try mediate("run", packageRoot.appendingPathComponent("Scenarios/musketeers.scenario").path,
-                                 "--mediator", "all", "--output", folder.path)
+        let result = try mediate(
+            "run", packageRoot.appendingPathComponent("Scenarios/musketeers.scenario").path,
+            "--mediator", "all", "--output", folder.path)
         #expect(result.status == 0)
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("musketeers").path))
         var expected: Set<String> = ["compare.dot", "compare.svg", "compare.json"]
         for kind in ["protocol-extension", "wrapper", "direct-delegate", "mesh"] {
-            expected.formUnion(["\(kind).transcript", "\(kind).messages.dot", "\(kind).messages.svg",
-                                "\(kind).coupling.dot", "\(kind).coupling.svg"])
+            expected.formUnion([
+                "\(kind).transcript", "\(kind).messages.dot", "\(kind).messages.svg",
+                "\(kind).coupling.dot", "\(kind).coupling.svg",
+            ])
         }
         #expect(written == expected)
     }

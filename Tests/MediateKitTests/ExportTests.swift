@@ -1,20 +1,26 @@
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 @Suite("Sequence diagram exports")
 struct ExportTests {
-    func export(_ source: String, kind: MediatorKind? = nil, designs: DesignRegistry = .reference,
-                dialect: SequenceDiagramWriter.Dialect) throws -> String {
+    func export(
+        _ source: String, kind: MediatorKind? = nil, designs: DesignRegistry = .reference,
+        dialect: SequenceDiagramWriter.Dialect
+    ) throws -> String {
         let scenario = try ScenarioLoader.load(SourceFile(path: "x.scenario", text: source), designs: designs).get()
         let chosen = kind ?? scenario.declaredKind
         let output = StringOutput()
         let mediator = KindRun.mediatorTakesPart(scenario, design: scenario.designs.design(chosen)!, designs: scenario.designs)
-        let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: chosen,
-                                           participants: scenario.participants.map(\.name),
-                                           mediatorLifeline: mediator, output: output)
-        _ = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(chosen)!,
-                        designs: scenario.designs, sink: writer).run()
+        let writer = SequenceDiagramWriter(
+            dialect: dialect, title: scenario.title, kind: chosen,
+            participants: scenario.participants.map(\.name),
+            mediatorLifeline: mediator, output: output)
+        _ = Interpreter(
+            script: scenario.script, title: scenario.title, design: scenario.designs.design(chosen)!,
+            designs: scenario.designs, sink: writer
+        ).run()
         return output.text
     }
 
@@ -31,26 +37,27 @@ struct ExportTests {
         """
 
     @Test func mermaidRoutesThroughTheMediatorWithNumbersAndNotes() throws {
-        #expect(try export(source, dialect: .mermaid) == """
-            sequenceDiagram
-                title Relay#59; #35;1 (protocol-extension)
-                participant p1 as A
-                participant p2 as B
-                participant p3 as C
-                participant p4 as D
-                participant m as mediator
-                Note over p4: leave
-                p1->>m: 1 ping
-                m->>p2: 1 ping
-                p2->>m: 1.1 pong
-                m->>p3: 1.1 pong
-                Note over p2: ! missingReceiver D (send 1.1 pong)
-                m->>p1: 2 #34;a#59;b#35;c#60;d#62;#34;
-                m->>p2: 2 #34;a#59;b#35;c#60;d#62;#34;
-                m->>p3: 2 #34;a#59;b#35;c#60;d#62;#34;
-                Note over p1,m: leaked#58; none
+        #expect(
+            try export(source, dialect: .mermaid) == """
+                sequenceDiagram
+                    title Relay#59; #35;1 (protocol-extension)
+                    participant p1 as A
+                    participant p2 as B
+                    participant p3 as C
+                    participant p4 as D
+                    participant m as mediator
+                    Note over p4: leave
+                    p1->>m: 1 ping
+                    m->>p2: 1 ping
+                    p2->>m: 1.1 pong
+                    m->>p3: 1.1 pong
+                    Note over p2: ! missingReceiver D (send 1.1 pong)
+                    m->>p1: 2 #34;a#59;b#35;c#60;d#62;#34;
+                    m->>p2: 2 #34;a#59;b#35;c#60;d#62;#34;
+                    m->>p3: 2 #34;a#59;b#35;c#60;d#62;#34;
+                    Note over p1,m: leaked#58; none
 
-            """)
+                """)
     }
 
     @Test func inTheMeshDeliveriesGoStraightAndTheMediatorCannotSpeak() throws {
@@ -72,21 +79,25 @@ struct ExportTests {
     /// `&#37;` as a percent sign, where `%getenv(…)` is called; `&#123;` as a brace, where `{{` in a
     /// title is a syntax error. Control characters, U+2028 and U+202E are written `\u{X}`.
     @Test func plantUMLSpellsWhatDebiansPlantUMLReadsWithoutError() throws {
-        let text = try export("""
+        let text = try export(
+            """
             scenario "a\\\\b %getenv(\\"HOME\\") \\{\\{ \\u{1B} \\u{2028}"
             participant A
             participant B
             A -> B: "\\u{85}\\u{202E}"
             """, dialect: .plantuml)
-        #expect(text.hasPrefix(#"""
-            @startuml
-            title a\\b &#37;getenv(&#34;HOME&#34;) &#123;&#123; \\u&#123;1B&#125; \\u&#123;2028&#125; (protocol-extension)
-            """#))
+        #expect(
+            text.hasPrefix(
+                #"""
+                @startuml
+                title a\\b &#37;getenv(&#34;HOME&#34;) &#123;&#123; \\u&#123;1B&#125; \\u&#123;2028&#125; (protocol-extension)
+                """#))
         #expect(text.contains(#"p1 -> m : 1 &#34;\\u&#123;85&#125;\\u&#123;202E&#125;&#34;"#))
     }
 
     @Test func mermaidWritesEntityCodesForDirectivesQuotesAndColons() throws {
-        let text = try export(#"""
+        let text = try export(
+            #"""
             scenario "%%\{init: \{\"theme\": \"dark\"\}\}%% \u{1B}"
             participant A
             participant B
@@ -101,7 +112,8 @@ struct ExportTests {
     @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
     func aDesignThatReportsNoHopsDrawsDirectArrows(dialect: SequenceDiagramWriter.Dialect) throws {
         let designs = try DesignRegistry.reference(adding: [RelayDesign.self])
-        let text = try export("participant A\nparticipant B\nA -> B: ping\n", kind: MediatorKind("relay"), designs: designs, dialect: dialect)
+        let text = try export(
+            "participant A\nparticipant B\nA -> B: ping\n", kind: MediatorKind("relay"), designs: designs, dialect: dialect)
         #expect(!text.contains("mediator"))
         #expect(text.contains(dialect == .mermaid ? "    p1->>p2: 1 ping\n" : "p1 -> p2 : 1 ping\n"))
     }
@@ -117,12 +129,14 @@ struct ExportTests {
     @Test func aFailedExpectationIsMarkedInRed() throws {
         let mermaid = try export(Self.expectations, dialect: .mermaid)
         #expect(mermaid.contains("    Note over p1,m: expect B received 1 ok\n"))
-        #expect(mermaid.contains("""
-                rect rgb(255, 205, 210)
-                Note over p1,m: ✗ expect A received 5 FAILED (got 0)
-                end
+        #expect(
+            mermaid.contains(
+                """
+                    rect rgb(255, 205, 210)
+                    Note over p1,m: ✗ expect A received 5 FAILED (got 0)
+                    end
 
-            """))
+                """))
         let plantUML = try export(Self.expectations, dialect: .plantuml)
         #expect(plantUML.contains("note over p1, m : expect B received 1 ok\n"))
         #expect(plantUML.contains("note over p1, m #pink : ✗ expect A received 5 FAILED (got 0)\n"))
@@ -130,7 +144,8 @@ struct ExportTests {
 
     /// An error names the send it belongs to; one of a join or a `leave` names none (not the send before it).
     @Test func anErrorNoteNamesItsSend() throws {
-        let text = try export("""
+        let text = try export(
+            """
             mediator direct-delegate
             participant A
             participant B
@@ -156,24 +171,25 @@ struct ExportTests {
 
     /// A participant that joins after the first step is created there; one deallocated is destroyed.
     @Test func joinsAreCreatedAndDeallocationsDestroyed() throws {
-        #expect(try export(Self.lifetimes, dialect: .plantuml) == """
-            @startuml
-            title x (wrapper)
-            participant "A" as p1
-            participant "B" as p2
-            control "mediator" as m
-            p1 -> m : 1 hi
-            m -> p2 : 1 hi
-            create participant "C" as p3
-            m -> p3 : joins
-            p1 -> m : 2 hello
-            m -> p3 : 2 hello
-            note over p2 : release
-            destroy p2
-            note over p1, m : leaked: none
-            @enduml
+        #expect(
+            try export(Self.lifetimes, dialect: .plantuml) == """
+                @startuml
+                title x (wrapper)
+                participant "A" as p1
+                participant "B" as p2
+                control "mediator" as m
+                p1 -> m : 1 hi
+                m -> p2 : 1 hi
+                create participant "C" as p3
+                m -> p3 : joins
+                p1 -> m : 2 hello
+                m -> p3 : 2 hello
+                note over p2 : release
+                destroy p2
+                note over p1, m : leaked: none
+                @enduml
 
-            """)
+                """)
         let mermaid = try export(Self.lifetimes, dialect: .mermaid)
         #expect(mermaid.contains("    create participant p3 as C\n    m->>p3: joins\n"))
         #expect(mermaid.contains("    destroy p2\n    p2-xp2: deallocated\n"))
@@ -192,7 +208,9 @@ struct ExportTests {
         let codes = try Regex("#([0-9]+);")
         let placeholders = line.replacing(codes) { "\u{FB02}°°\($0.output[1].substring!)¶ß" }
         let read = try #require(placeholders.dropFirst("    title ".count).split(whereSeparator: { "#;".contains($0) }).first)
-        let decoded = read.replacing(try Regex("\u{FB02}°°([0-9]+)¶ß")) { String(Character(Unicode.Scalar(UInt32($0.output[1].substring!)!)!)) }
+        let decoded = read.replacing(try Regex("\u{FB02}°°([0-9]+)¶ß")) {
+            String(Character(Unicode.Scalar(UInt32($0.output[1].substring!)!)!))
+        }
         #expect(decoded == title + " (protocol-extension)")
     }
 }

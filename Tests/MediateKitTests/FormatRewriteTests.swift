@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MediateKit
 
 /// How `fmt` writes a file over (issue 13, item 8): its owner, group, mode and hard links are
@@ -14,8 +15,9 @@ extension FormatCommandTests {
         let workspace = try Workspace()
         try workspace.write("Scenarios/a.scenario", Self.messy)
         if links == 2 {
-            try FileManager.default.linkItem(atPath: workspace.path("Scenarios/a.scenario"),
-                                             toPath: workspace.path("Scenarios/b.scenario"))
+            try FileManager.default.linkItem(
+                atPath: workspace.path("Scenarios/a.scenario"),
+                toPath: workspace.path("Scenarios/b.scenario"))
         }
         return workspace
     }
@@ -63,7 +65,8 @@ extension FormatCommandTests {
         #expect(a.st_ino == before.st_ino)
         #expect(a.st_nlink == 2)
         #expect(workspace.read("Scenarios/b.scenario") == Self.formatted)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("Scenarios")).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workspace.path("Scenarios")).sorted()
                 == ["a.scenario", "b.scenario"])
     }
 
@@ -76,8 +79,9 @@ extension FormatCommandTests {
         let workspace = try unformatted(links: links)
         let path = workspace.path("Scenarios/a.scenario")
         // An old modification time, so that the edit gives a new one however coarse the clock.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)],
-                                              ofItemAtPath: path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)],
+            ofItemAtPath: path)
         let edited = edit == .longer ? Self.messy + "participant B\n" : "participant   Z\n"
         let result = fmt(workspace, ["Scenarios/a.scenario"]) { target in
             guard let handle = FileHandle(forWritingAtPath: target) else { return }
@@ -86,8 +90,9 @@ extension FormatCommandTests {
         }
         #expect(result.code == 3)
         #expect(result.out.isEmpty)
-        #expect(result.err == "Scenarios/a.scenario: error: cannot write the formatted file: it changed while mediate was formatting it\n"
-            + "help: nothing was written, so the change is kept; run mediate fmt on it again\n")
+        #expect(
+            result.err == "Scenarios/a.scenario: error: cannot write the formatted file: it changed while mediate was formatting it\n"
+                + "help: nothing was written, so the change is kept; run mediate fmt on it again\n")
         #expect(workspace.read("Scenarios/a.scenario") == edited)
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path("Scenarios")).count == links)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import MediateDesigns
 @testable import MediateKit
 @testable import MediateSyntax
-@testable import MediateDesigns
 
 /// A scenario as someone might write it, and the canonical layout `mediate fmt` gives it.
 struct FormatExample: CustomTestStringConvertible, Sendable {
@@ -362,12 +363,14 @@ struct FormatterTests {
 @Suite("Comments")
 struct CommentTests {
     @Test func commentsAreFoundWithTheirLinesAndKinds() {
-        let file = SourceFile(path: "t.scenario", text: """
-            # one
-            participant A  # two\t
-            log "a \\"# not\\" {A}" # three
-              #four
-            """)
+        let file = SourceFile(
+            path: "t.scenario",
+            text: """
+                # one
+                participant A  # two\t
+                log "a \\"# not\\" {A}" # three
+                  #four
+                """)
         let comments = Comment.all(in: file)
         #expect(comments.map(\.text) == ["# one", "# two", "# three", "#four"])
         #expect(comments.map(\.line) == [1, 2, 3, 4])
@@ -383,15 +386,19 @@ struct CommentTests {
 @Suite("mediate fmt")
 struct FormatCommandTests {
     /// Runs `fmt` on `paths` of `workspace`, calling `beforeWriting` (see `FormatCommand`) on the way.
-    func fmt(_ workspace: Workspace, _ paths: [String], check: Bool = false,
-             beforeWriting: (@Sendable (String) -> Void)? = nil) -> (code: Int32, out: String, err: String) {
+    func fmt(
+        _ workspace: Workspace, _ paths: [String], check: Bool = false,
+        beforeWriting: (@Sendable (String) -> Void)? = nil
+    ) -> (code: Int32, out: String, err: String) {
         let out = StringOutput()
         let err = StringOutput()
         var command = FormatCommand(paths: paths.map(workspace.path), check: check)
         command.beforeWriting = beforeWriting
         let code = command.execute(standardOutput: out, standardError: err)
-        return (code, out.text.replacingOccurrences(of: workspace.root.path + "/", with: ""),
-                err.text.replacingOccurrences(of: workspace.root.path + "/", with: ""))
+        return (
+            code, out.text.replacingOccurrences(of: workspace.root.path + "/", with: ""),
+            err.text.replacingOccurrences(of: workspace.root.path + "/", with: "")
+        )
     }
 
     @Test func checkPassesAFormattedFileAndWritesNothing() throws {
@@ -409,18 +416,19 @@ struct FormatCommandTests {
         try workspace.write("Scenarios/a.scenario", messy)
         let result = fmt(workspace, ["Scenarios/a.scenario"], check: true)
         #expect(result.code == 1)
-        #expect(result.out == """
-            --- Scenarios/a.scenario
-            +++ Scenarios/a.scenario (formatted)
-            @@ -1,5 +1,4 @@
-             participant A
-             
-            -
-            -A->*:"hi"
-            +A -> *: "hi"
-             leave A
+        #expect(
+            result.out == """
+                --- Scenarios/a.scenario
+                +++ Scenarios/a.scenario (formatted)
+                @@ -1,5 +1,4 @@
+                 participant A
+                 
+                -
+                -A->*:"hi"
+                +A -> *: "hi"
+                 leave A
 
-            """)
+                """)
         #expect(workspace.read("Scenarios/a.scenario") == messy)
     }
 
@@ -500,7 +508,8 @@ extension EndToEndTests {
         let format = try mediate("fmt", "x.scenario", in: folder)
         #expect(format.status == 0)
         #expect(format.standardOutput == "formatted x.scenario\n")
-        #expect(try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            try String(contentsOf: file, encoding: .utf8)
                 == "participant A\non A receives any { log \"hi\" }\nA -> A: \"ping\" # once\n")
         #expect(try mediate("fmt", "--check", "x.scenario", in: folder).status == 0)
     }

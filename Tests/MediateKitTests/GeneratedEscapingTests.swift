@@ -2,8 +2,9 @@ import Foundation
 import GraphvizRendering
 import PropertyBased
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Escaping as properties, over generated scenarios (swift-property-based): names, strings and
 /// property values made of the pieces that matter to some output come back exactly from JSON
@@ -76,7 +77,8 @@ struct GeneratedEscapingTests {
                 }
             }
             let title = try #require(lines.compactMap { DiagramText.title(in: $0, dialect) }.first)
-            #expect(scalars(Unescape.lineText(try #require(DiagramText.decoded(title, dialect)).unicodeScalars))
+            #expect(
+                scalars(Unescape.lineText(try #require(DiagramText.decoded(title, dialect)).unicodeScalars))
                     == scalars(Unescape.lineText(oneLine(generated.title).unicodeScalars)))
             // An expectation repeats its literal as written, so its line breaks may be in the text as they are.
             let expected = [[generated.text], [generated.argument], [generated.note, generated.setValue], [generated.note]]
@@ -96,7 +98,9 @@ struct GeneratedEscapingTests {
             let suffix = " (its own kind: \(generated.kind.rawValue))"
             let first = Array(lines[0].unicodeScalars)
             try #require(first.reversed().starts(with: suffix.unicodeScalars.reversed()))
-            #expect(scalars(Unescape.lineText(first.dropLast(suffix.unicodeScalars.count))) == scalars(Unescape.lineText(generated.title.unicodeScalars)))
+            #expect(
+                scalars(Unescape.lineText(first.dropLast(suffix.unicodeScalars.count)))
+                    == scalars(Unescape.lineText(generated.title.unicodeScalars)))
             // The own kind's side of a difference, and the mesh's.
             for (kind, text) in [(generated.kind.rawValue, generated.text), ("mesh", generated.log)] where generated.kind != .mesh {
                 let shown = try #require(lines.compactMap { Unescape.rest(of: $0, after: "  \(kind): ") }.first)
@@ -108,8 +112,10 @@ struct GeneratedEscapingTests {
     @Test func diffsShowControlAndBidirectionalCharactersEscaped() async throws {
         await propertyCheck(count: 100, input: GeneratedCase.generator) { generated in
             let plain = try GeneratedCase.plain(generated.kind).run(.transcript)
-            let diff = try #require(UnifiedDiff.diff(expected: plain, actual: try generated.run(.transcript),
-                                                     expectedName: generated.title, actualName: generated.note))
+            let diff = try #require(
+                UnifiedDiff.diff(
+                    expected: plain, actual: try generated.run(.transcript),
+                    expectedName: generated.title, actualName: generated.note))
             let shown = ANSI.diff(diff, when: false)
             #expect(!shown.unicodeScalars.contains { $0 != "\n" && isShownEscaped($0) }, "\(shown.debugDescription)")
             #expect(shown.utf8.count { $0 == UInt8(ascii: "\n") } == diff.utf8.count { $0 == UInt8(ascii: "\n") })
@@ -195,7 +201,8 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
         var report = ComparisonReport(scenario: try loaded())
         for index in report.implementations.indices where report.implementations[index].run.kind != kind {
             let other = report.implementations[index].run.kind
-            report.implementations[index].firstDifference = TranscriptDifference(line: 3, expected: text, actual: other == .mesh ? log : text)
+            report.implementations[index].firstDifference = TranscriptDifference(
+                line: 3, expected: text, actual: other == .mesh ? log : text)
         }
         return ComparisonFormatter.table(report)
     }
@@ -208,8 +215,9 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
         let run = try #require(report.implementations.first { $0.run.kind == kind }).run
         let dots = [
             DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
-            DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                title: scenario.title, kind: kind),
+            DOTEmitter.coupling(
+                run.references, metrics: run.metrics, participants: scenario.participants,
+                title: scenario.title, kind: kind),
             DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title),
         ]
         return try dots.map { SVG(try Graphviz.render($0, layout: .dot, format: .svg)) }
@@ -336,10 +344,12 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
 
     static let identifier = Gen<String>.oneOf(
         Gen<String?>.element(of: identifierWords).map { $0! },
-        zip(Gen<Character?>.element(of: Array("abcxyzABCXYZ_")).map { $0! },
+        zip(
+            Gen<Character?>.element(of: Array("abcxyzABCXYZ_")).map { $0! },
             Gen<Character?>.element(of: Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
-                .map { $0! }.string(of: 0...10))
-            .map { String($0) + $1 }
+                .map { $0! }.string(of: 0...10)
+        )
+        .map { String($0) + $1 }
     ).filter { Keyword(rawValue: $0) == nil }
 
     /// Six identifiers: two participant names that differ (neither the default type's name,
@@ -352,16 +362,18 @@ struct GeneratedCase: Sendable, CustomStringConvertible {
 
     static let generator = zip(identifiers, text.array(of: 6), Gen<Int>.int(in: 0...3).map { MediatorKind.allCases[$0] }, Gen.bool).map {
         names, texts, kind, rawControls in
-        GeneratedCase(sender: names[0], receiver: names[1], senderType: names[2], receiverType: names[3],
-                      messageName: names[4], label: names[5], title: texts[0], text: texts[1], argument: texts[2],
-                      note: texts[3], setValue: texts[4], log: texts[5], kind: kind, rawControls: rawControls)
+        GeneratedCase(
+            sender: names[0], receiver: names[1], senderType: names[2], receiverType: names[3],
+            messageName: names[4], label: names[5], title: texts[0], text: texts[1], argument: texts[2],
+            note: texts[3], setValue: texts[4], log: texts[5], kind: kind, rawControls: rawControls)
     }
 
     /// The same scenario with plain names and texts.
     static func plain(_ kind: MediatorKind) -> GeneratedCase {
-        GeneratedCase(sender: "Alice", receiver: "Bob", senderType: "Person", receiverType: "Robot",
-                      messageName: "ping", label: "to", title: "Plain", text: "hello there", argument: "one",
-                      note: "a note", setValue: "seen", log: "got ", kind: kind, rawControls: false)
+        GeneratedCase(
+            sender: "Alice", receiver: "Bob", senderType: "Person", receiverType: "Robot",
+            messageName: "ping", label: "to", title: "Plain", text: "hello there", argument: "one",
+            note: "a note", setValue: "seen", log: "got ", kind: kind, rawControls: false)
     }
 }
 
@@ -374,7 +386,12 @@ func scalars(_ text: String?) -> [Unicode.Scalar]? {
 /// A JSON value, read with `JSONDecoder`: Foundation's `JSONSerialization` on Linux drops a
 /// string's leading U+FEFF (found by these properties), so it cannot say what a line holds.
 enum JSON: Decodable, Equatable {
-    case null, bool(Bool), number(Double), string(String), array([JSON]), object([String: JSON])
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -477,7 +494,8 @@ enum Unescape {
         guard scalars.starts(with: ["u", "{"]), let close = scalars.firstIndex(of: "}") else { return nil }
         let digits = String(String.UnicodeScalarView(scalars[(scalars.startIndex + 2)..<close]))
         guard (1...8).contains(digits.count), digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+            let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value)
+        else { return nil }
         scalars = scalars[(close + 1)...]
         return scalar
     }
@@ -510,12 +528,19 @@ enum DiagramText {
     /// when the line has another shape than the writer's.
     static func texts(in line: Substring, _ dialect: SequenceDiagramWriter.Dialect) -> [Substring]? {
         let id = "(?:p[0-9]+|m)"
-        let shapes = switch dialect {
-        case .mermaid: ["sequenceDiagram", "    title (.*) \\([a-z-]+\\)", "    participant \(id) as (.*)",
-                        "    \(id)->>\(id): (.*)", "    Note over \(id)(?:,\(id))?: (.*)", ""]
-        case .plantuml: ["@startuml", "@enduml", "title (.*) \\([a-z-]+\\)", "(?:participant|control) \"([^\"]*)\" as \(id)",
-                         "\(id) -> \(id) : (.*)", "note over \(id)(?:, \(id))? : (.*)", ""]
-        }
+        let shapes =
+            switch dialect {
+            case .mermaid:
+                [
+                    "sequenceDiagram", "    title (.*) \\([a-z-]+\\)", "    participant \(id) as (.*)",
+                    "    \(id)->>\(id): (.*)", "    Note over \(id)(?:,\(id))?: (.*)", "",
+                ]
+            case .plantuml:
+                [
+                    "@startuml", "@enduml", "title (.*) \\([a-z-]+\\)", "(?:participant|control) \"([^\"]*)\" as \(id)",
+                    "\(id) -> \(id) : (.*)", "note over \(id)(?:, \(id))? : (.*)", "",
+                ]
+            }
         for shape in shapes {
             // Scalar by scalar: a text that starts with a combining mark or a ZWJ joins the space before it.
             guard let match = try? Regex(shape).matchingSemantics(.unicodeScalar).wholeMatch(in: line) else { continue }
@@ -534,7 +559,8 @@ enum DiagramText {
     /// backslash) give their character. Nil when a character that means something to the
     /// language is left as it is, or for `&#92;` and `&#36;`, which Debian's PlantUML throws on.
     static func decoded(_ text: Substring, _ dialect: SequenceDiagramWriter.Dialect) -> String? {
-        let special: Set<Unicode.Scalar> = dialect == .mermaid
+        let special: Set<Unicode.Scalar> =
+            dialect == .mermaid
             ? Set("#;%:\"&<>ﬂ¶".unicodeScalars) : Set("\\~*/_-\"<>&[]|^=#%{}".unicodeScalars)
         let entity = dialect == .mermaid ? "#" : "&#"
         var out = String.UnicodeScalarView()
@@ -544,8 +570,9 @@ enum DiagramText {
                 out.append("\\")
                 rest = rest.dropFirst(2)
             } else if rest.starts(with: entity.unicodeScalars), let end = rest.firstIndex(of: ";"),
-                      let value = UInt32(String(String.UnicodeScalarView(rest[rest.index(rest.startIndex, offsetBy: entity.count)..<end]))),
-                      let decoded = Unicode.Scalar(value), dialect == .mermaid || ![92, 36].contains(value) {
+                let value = UInt32(String(String.UnicodeScalarView(rest[rest.index(rest.startIndex, offsetBy: entity.count)..<end]))),
+                let decoded = Unicode.Scalar(value), dialect == .mermaid || ![92, 36].contains(value)
+            {
                 out.append(decoded)
                 rest = rest[rest.index(after: end)...]
             } else if special.contains(scalar) || isEscapedInDiagrams(scalar) {

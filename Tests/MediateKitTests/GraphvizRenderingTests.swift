@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import GraphvizRendering
 import Synchronization
 import Testing
-@testable import MediateKit
-@testable import MediateEmitters
+
 @testable import MediateDesigns
+@testable import MediateEmitters
+@testable import MediateKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Renders through libgraphviz in process and checks the bytes: well-formed SVG, real PNG and PDF,
 /// Graphviz's own error text, names that try to break out of their quotes, and calls from many threads.
@@ -25,11 +27,12 @@ struct GraphvizRenderingTests {
     @Test(arguments: GraphvizLayout.allCases, GraphvizFormat.allCases)
     func everyLayoutRendersEveryFormat(layout: GraphvizLayout, format: GraphvizFormat) throws {
         let bytes = try Graphviz.render(Self.triangle, layout: layout, format: format)
-        let signature: [UInt8] = switch format {
-        case .svg: Array("<?xml".utf8)
-        case .png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        case .pdf: Array("%PDF-".utf8)
-        }
+        let signature: [UInt8] =
+            switch format {
+            case .svg: Array("<?xml".utf8)
+            case .png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            case .pdf: Array("%PDF-".utf8)
+            }
         #expect(bytes.starts(with: signature))
     }
 
@@ -203,8 +206,10 @@ struct SVG {
         var texts: [String] = []
         var text: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             elements.append(name)
             self.attributes += attributes.keys.map { "\(name)@\($0)" }
             if name == "text" { text = "" }

@@ -1,8 +1,9 @@
 import Foundation
 import GraphvizRendering
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Titles and messages with quotes, backslashes, markup, braces, newlines, emoji and a
 /// right-to-left override go through the DOT emitters and Graphviz into SVG that is well-formed
@@ -37,8 +38,9 @@ struct HostileTextTests {
             let parsed = try SVGText.parse(svg)
             #expect(!parsed.elements.contains("script"), "\(name) has a script element")
             #expect(!parsed.elements.contains("b"), "\(name) has a b element")
-            #expect(parsed.texts.contains { $0.contains("<script>alert(\"x\")</script> ]]> &amp; \\ {braces}") },
-                    "\(name) lost the title")
+            #expect(
+                parsed.texts.contains { $0.contains("<script>alert(\"x\")</script> ]]> &amp; \\ {braces}") },
+                "\(name) lost the title")
             #expect(!svg.unicodeScalars.contains("\u{202E}"), "\(name) has a right-to-left override")
         }
     }

@@ -15,8 +15,10 @@ struct InputFileTests {
 
     /// Runs `executable` in `folder` with `input` on standard input; nil when it was still running
     /// after `seconds` (it is then killed). Standard error goes through a file, which never fills.
-    func run(_ executable: URL, _ arguments: [String], in folder: URL, input: String? = nil,
-             seconds: Double = 10) throws -> Result? {
+    func run(
+        _ executable: URL, _ arguments: [String], in folder: URL, input: String? = nil,
+        seconds: Double = 10
+    ) throws -> Result? {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -71,16 +73,18 @@ struct InputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try #require(mkfifo(folder.appendingPathComponent("dir/a.transcript").path, 0o600) == 0)
         try "end\n".write(to: folder.appendingPathComponent("dir/b.transcript"), atomically: true, encoding: .utf8)
-        let idle = try #require(try run(EndToEndTests.binary, ["diff", "dir/a.transcript", "dir/b.transcript"], in: folder),
-                                "mediate diff waited on the pipe")
+        let idle = try #require(
+            try run(EndToEndTests.binary, ["diff", "dir/a.transcript", "dir/b.transcript"], in: folder),
+            "mediate diff waited on the pipe")
         #expect(idle.status == 2)
         #expect(idle.standardError.hasPrefix("dir/a.transcript: error: cannot read the file: it is a pipe with nothing writing to it\n"))
         let large = folder.appendingPathComponent("dir/c.transcript")
         try Data(repeating: UInt8(ascii: "x"), count: (8 << 20) + 1).write(to: large)
         let tooLarge = try #require(try run(EndToEndTests.binary, ["diff", "dir/b.transcript", "dir/c.transcript"], in: folder))
         #expect(tooLarge.status == 3)
-        #expect(tooLarge.standardError.hasPrefix(
-            "dir/c.transcript: error: the file is 8388609 bytes long; mediate diffs files of at most 8 MiB\n"))
+        #expect(
+            tooLarge.standardError.hasPrefix(
+                "dir/c.transcript: error: the file is 8388609 bytes long; mediate diffs files of at most 8 MiB\n"))
     }
 
     @Test(arguments: readers)
@@ -91,8 +95,10 @@ struct InputFileTests {
         try #require(mkfifo(fifo, 0o600) == 0)
         let result = try #require(try run(EndToEndTests.binary, arguments, in: folder), "mediate \(arguments) waited on the pipe")
         #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("dir/x.scenario: error: cannot read the scenario: it is a pipe with nothing "
-            + "writing to it, and mediate does not wait for a writer\nhelp: give the path of a readable .scenario file\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "dir/x.scenario: error: cannot read the scenario: it is a pipe with nothing "
+                    + "writing to it, and mediate does not wait for a writer\nhelp: give the path of a readable .scenario file\n"))
         var status = stat()
         let found = lstat(fifo, &status)
         #expect(found == 0 && status.st_mode & S_IFMT == S_IFIFO, "the pipe was replaced")
@@ -113,9 +119,11 @@ struct InputFileTests {
         #expect(rewrite.status == 2)
         #expect(rewrite.standardError.hasPrefix("/dev/stdin: error: fmt rewrites files, and this is a pipe or a device"))
 
-        let substituted = try #require(try run(URL(fileURLWithPath: "/bin/bash"),
-                                               ["-c", "exec \"$0\" validate <(cat dir/chat.scenario)", EndToEndTests.binary.path],
-                                               in: folder))
+        let substituted = try #require(
+            try run(
+                URL(fileURLWithPath: "/bin/bash"),
+                ["-c", "exec \"$0\" validate <(cat dir/chat.scenario)", EndToEndTests.binary.path],
+                in: folder))
         #expect(substituted.status == 0, "\(substituted.standardError)")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 @Suite("Interpreter, statement by statement")
 struct InterpreterTests {
@@ -20,41 +21,43 @@ struct InterpreterTests {
             Athos -> *: "One for all...!"
             mediator -> *: "Charge!"
             """
-        #expect(try transcript(source) == """
-            scenario Musketeers
-            mediator wrapper
-            + Athos : Musketeer
-            + Porthos : Musketeer
-            + Aramis : Musketeer
-            1 Athos -> * "One for all...!"
-              log Athos sent: One for all...!
-              Porthos <- Athos "One for all...!"
-                log Porthos received: One for all...!
-              Aramis <- Athos "One for all...!"
-                log Aramis received: One for all...!
-            2 mediator -> * "Charge!"
-              Athos <- mediator "Charge!"
-                log Athos received: Charge!
-              Porthos <- mediator "Charge!"
-                log Porthos received: Charge!
-              Aramis <- mediator "Charge!"
-                log Aramis received: Charge!
-            end: 2 sends, 5 deliveries, 0 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            try transcript(source) == """
+                scenario Musketeers
+                mediator wrapper
+                + Athos : Musketeer
+                + Porthos : Musketeer
+                + Aramis : Musketeer
+                1 Athos -> * "One for all...!"
+                  log Athos sent: One for all...!
+                  Porthos <- Athos "One for all...!"
+                    log Porthos received: One for all...!
+                  Aramis <- Athos "One for all...!"
+                    log Aramis received: One for all...!
+                2 mediator -> * "Charge!"
+                  Athos <- mediator "Charge!"
+                    log Athos received: Charge!
+                  Porthos <- mediator "Charge!"
+                    log Porthos received: Charge!
+                  Aramis <- mediator "Charge!"
+                    log Aramis received: Charge!
+                end: 2 sends, 5 deliveries, 0 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
     }
 
     @Test func theTitleDefaultsToTheFileNameAndTheKindToProtocolExtension() throws {
         let run = try runScenario("participant A\n", path: "some/dir/my-first.scenario")
-        #expect(run.text == """
-            scenario my-first
-            mediator protocol-extension
-            + A : Participant
-            end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            run.text == """
+                scenario my-first
+                mediator protocol-extension
+                + A : Participant
+                end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
     }
 
     @Test func targetedSendsGoToEachTargetInOrderAndReportMissingReceivers() throws {
@@ -66,22 +69,23 @@ struct InterpreterTests {
             leave N
             A -> C, N, B: ping(n: 1, "two", ok: true, -3.5)
             """
-        #expect(try transcript(source, kind: .wrapper) == """
-            scenario test
-            mediator wrapper
-            + A : Participant
-            + B : Clerk weak
-            + C : Participant
-            + N : Participant
-            leave N
-            1 A -> C, N, B ping(n: 1, "two", ok: true, -3.5)
-              C <- A ping(n: 1, "two", ok: true, -3.5)
-              ! missingReceiver N
-              B <- A ping(n: 1, "two", ok: true, -3.5)
-            end: 1 sends, 2 deliveries, 1 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            try transcript(source, kind: .wrapper) == """
+                scenario test
+                mediator wrapper
+                + A : Participant
+                + B : Clerk weak
+                + C : Participant
+                + N : Participant
+                leave N
+                1 A -> C, N, B ping(n: 1, "two", ok: true, -3.5)
+                  C <- A ping(n: 1, "two", ok: true, -3.5)
+                  ! missingReceiver N
+                  B <- A ping(n: 1, "two", ok: true, -3.5)
+                end: 1 sends, 2 deliveries, 1 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
     }
 
     @Test func reactionsCascadeDepthFirstAndAreNumberedUnderTheirTrigger() throws {
@@ -94,25 +98,26 @@ struct InterpreterTests {
             on Node sends done { log "{self} is done" }
             A -> B, C: ping
             """
-        #expect(try transcript(source) == """
-            scenario test
-            mediator protocol-extension
-            + A : Node
-            + B : Node
-            + C : Node
-            1 A -> B, C ping
-              B <- A ping
-                1.1 B -> C pong
-                  C <- B pong
-                    1.1.1 C -> * done
-                      log C is done
-                      A <- C done
-                      B <- C done
-              C <- A ping
-            end: 3 sends, 5 deliveries, 0 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            try transcript(source) == """
+                scenario test
+                mediator protocol-extension
+                + A : Node
+                + B : Node
+                + C : Node
+                1 A -> B, C ping
+                  B <- A ping
+                    1.1 B -> C pong
+                      C <- B pong
+                        1.1.1 C -> * done
+                          log C is done
+                          A <- C done
+                          B <- C done
+                  C <- A ping
+                end: 3 sends, 5 deliveries, 0 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
     }
 
     @Test func patternsBindByLabelElseByPositionAndReactionsOnTheNameComeFirst() throws {
@@ -129,32 +134,33 @@ struct InterpreterTests {
             A -> B: "move"
             expect B.last == "A"
             """
-        #expect(try transcript(source) == """
-            scenario test
-            mediator protocol-extension
-            + A : Participant
-            + B : Robot
-            1 A -> B move(y: 2, x: 1)
-              B <- A move(y: 2, x: 1)
-                log name: 1,2
-                set B.last = "A"
-                set B.seen = "A"
-                log type: 1,2
-            2 A -> B move(7, 8)
-              B <- A move(7, 8)
-                log name: 8,7
-                set B.last = "A"
-                set B.seen = "A"
-                log type: 7,8
-            3 A -> B "move"
-              B <- A "move"
-                set B.last = "A"
-                set B.seen = "A"
-            expect B.last == "A" ok
-            end: 3 sends, 3 deliveries, 0 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            try transcript(source) == """
+                scenario test
+                mediator protocol-extension
+                + A : Participant
+                + B : Robot
+                1 A -> B move(y: 2, x: 1)
+                  B <- A move(y: 2, x: 1)
+                    log name: 1,2
+                    set B.last = "A"
+                    set B.seen = "A"
+                    log type: 1,2
+                2 A -> B move(7, 8)
+                  B <- A move(7, 8)
+                    log name: 8,7
+                    set B.last = "A"
+                    set B.seen = "A"
+                    log type: 7,8
+                3 A -> B "move"
+                  B <- A "move"
+                    set B.last = "A"
+                    set B.seen = "A"
+                expect B.last == "A" ok
+                end: 3 sends, 3 deliveries, 0 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
     }
 
     @Test func releaseReportsWhatTheObjectsDid() throws {
@@ -184,22 +190,26 @@ struct InterpreterTests {
             leave B
             A -> B: "hi"
             """
-        #expect(try transcript(source, kind: .wrapper).contains("""
-            release B
-              B still alive
-            leave B
-              B deallocated
-            1 A -> B "hi"
-              ! missingReceiver B
+        #expect(
+            try transcript(source, kind: .wrapper).contains(
+                """
+                release B
+                  B still alive
+                leave B
+                  B deallocated
+                1 A -> B "hi"
+                  ! missingReceiver B
 
-            """))
-        #expect(try transcript(source, kind: .directDelegate).contains("""
-            leave B
-              ! fixedColleagues B
-            1 A -> B "hi"
-              B <- A "hi"
+                """))
+        #expect(
+            try transcript(source, kind: .directDelegate).contains(
+                """
+                leave B
+                  ! fixedColleagues B
+                1 A -> B "hi"
+                  B <- A "hi"
 
-            """))
+                """))
     }
 
     @Test func aLateJoinIsRefusedByDirectDelegateOnly() throws {
@@ -209,19 +219,23 @@ struct InterpreterTests {
             participant B
             B -> *: "second"
             """
-        #expect(try transcript(source, kind: .directDelegate).contains("""
-            + B : Participant
-              ! fixedColleagues B
-            2 B -> * "second"
-              ! noMediator
+        #expect(
+            try transcript(source, kind: .directDelegate).contains(
+                """
+                + B : Participant
+                  ! fixedColleagues B
+                2 B -> * "second"
+                  ! noMediator
 
-            """))
-        #expect(try transcript(source, kind: .mesh).contains("""
-            + B : Participant
-            2 B -> * "second"
-              A <- B "second"
+                """))
+        #expect(
+            try transcript(source, kind: .mesh).contains(
+                """
+                + B : Participant
+                2 B -> * "second"
+                  A <- B "second"
 
-            """))
+                """))
     }
 
     @Test func aRunTimeReplacementReregistersInTheOldOrderAndReleasesTheOldMediator() throws {
@@ -236,17 +250,19 @@ struct InterpreterTests {
             mediator -> *: "hello"
             """
         let text = try transcript(source, kind: .protocolExtension)
-        #expect(text.contains("""
-            leave B
-            mediator wrapper
-            release C
-              C still alive
-            1 mediator -> * "hello"
-              A <- mediator "hello"
-              D <- mediator "hello"
-              C <- mediator "hello"
+        #expect(
+            text.contains(
+                """
+                leave B
+                mediator wrapper
+                release C
+                  C still alive
+                1 mediator -> * "hello"
+                  A <- mediator "hello"
+                  D <- mediator "hello"
+                  C <- mediator "hello"
 
-            """))
+                """))
         #expect(text.hasSuffix("leaked: none\n"))
     }
 
@@ -258,13 +274,15 @@ struct InterpreterTests {
             release B
             mediator wrapper
             """
-        #expect(try transcript(source, kind: .protocolExtension).contains("""
-            release B
-              B still alive
-            mediator wrapper
-              B deallocated
+        #expect(
+            try transcript(source, kind: .protocolExtension).contains(
+                """
+                release B
+                  B still alive
+                mediator wrapper
+                  B deallocated
 
-            """))
+                """))
         // The direct-delegate's colleagues still hold the old mediator, which holds B.
         let directDelegate = try transcript(source, kind: .directDelegate)
         #expect(directDelegate.contains("mediator wrapper\nend:"))
@@ -278,13 +296,15 @@ struct InterpreterTests {
             on A receives any { self -> sender: "back" }
             mediator -> A: "hi"
             """
-        #expect(try transcript(source).contains("""
-            1 mediator -> A "hi"
-              A <- mediator "hi"
-                1.1 A -> mediator "back"
-                  ! missingReceiver mediator
+        #expect(
+            try transcript(source).contains(
+                """
+                1 mediator -> A "hi"
+                  A <- mediator "hi"
+                    1.1 A -> mediator "back"
+                      ! missingReceiver mediator
 
-            """))
+                """))
         #expect(try transcript(source, kind: .mesh).contains("1 mediator -> A \"hi\"\n  ! noMediator\n"))
     }
 
@@ -302,16 +322,18 @@ struct InterpreterTests {
             expect B deallocated
             """
         let run = try runScenario(source, kind: .wrapper)
-        #expect(run.text.contains("""
-            expect A.n == 1.50 ok
-            expect A.s != "x" FAILED (got "x")
-            expect A.missing == 3 FAILED (got nothing)
-            expect B received 2 FAILED (got 1)
-            expect B alive FAILED (got deallocated)
-            expect B deallocated ok
-            end: 1 sends, 1 deliveries, 0 errors, 4 failed expectations
+        #expect(
+            run.text.contains(
+                """
+                expect A.n == 1.50 ok
+                expect A.s != "x" FAILED (got "x")
+                expect A.missing == 3 FAILED (got nothing)
+                expect B received 2 FAILED (got 1)
+                expect B alive FAILED (got deallocated)
+                expect B deallocated ok
+                end: 1 sends, 1 deliveries, 0 errors, 4 failed expectations
 
-            """))
+                """))
         #expect(run.summary.exitCode == 1)
     }
 
@@ -327,19 +349,21 @@ struct InterpreterTests {
     /// string does not split its transcript line: it is written as the language's escape. Tab and
     /// backslash stay as they are; `--format log` and JSON lines keep the text itself.
     @Test func controlCharactersInTitlesLogsAndExpectationsStayOnTheirLine() throws {
-        let source = "scenario \"two\\nlines\\u{D}\"\nparticipant A { s = \"a\u{7}b\" }\n"
+        let source =
+            "scenario \"two\\nlines\\u{D}\"\nparticipant A { s = \"a\u{7}b\" }\n"
             + "log \"x\\ny\\u{0}\\u{7F}\\tz \\\\n\"\nexpect A.s == \"a\u{7}b\"\n"
         let run = try runScenario(source)
-        #expect(run.text == """
-            scenario two\\nlines\\u{D}
-            mediator protocol-extension
-            + A : Participant
-            log x\\ny\\u{0}\\u{7F}\tz \\n
-            expect A.s == "a\\u{7}b" ok
-            end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            run.text == """
+                scenario two\\nlines\\u{D}
+                mediator protocol-extension
+                + A : Participant
+                log x\\ny\\u{0}\\u{7F}\tz \\n
+                expect A.s == "a\\u{7}b" ok
+                end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
         #expect(try runScenario(source, format: .log).text == "x\ny\u{0}\u{7F}\tz \\n\n")
         #expect(try runScenario(source, format: .jsonl).text.contains(#""title":"two\nlines\r""#))
         let stem = try runScenario("participant A\n", path: "odd\nname.scenario").text
@@ -357,17 +381,19 @@ struct InterpreterTests {
             log "never"
             """
         let run = try runScenario(source, limits: RunLimits(maxDepth: 3))
-        #expect(run.text.contains("""
-            1 A -> B ping
-              B <- A ping
-                1.1 B -> A ping
-                  A <- B ping
-                    1.1.1 A -> B ping
-                      B <- A ping
-                        ! depthLimit 3 at step 2 (line 6)
-            end: 3 sends, 3 deliveries, 1 errors, 0 failed expectations
+        #expect(
+            run.text.contains(
+                """
+                1 A -> B ping
+                  B <- A ping
+                    1.1 B -> A ping
+                      A <- B ping
+                        1.1.1 A -> B ping
+                          B <- A ping
+                            ! depthLimit 3 at step 2 (line 6)
+                end: 3 sends, 3 deliveries, 1 errors, 0 failed expectations
 
-            """))
+                """))
         #expect(!run.text.contains("never"))
         #expect(run.summary.exitCode == 3)
     }
@@ -381,13 +407,15 @@ struct InterpreterTests {
             A -> *: "two"
             """
         let run = try runScenario(source, limits: RunLimits(maxDeliveries: 3))
-        #expect(run.text.contains("""
-            2 A -> * "two"
-              B <- A "two"
-              ! deliveryLimit 3 at step 2 (line 5)
-            end: 2 sends, 3 deliveries, 1 errors, 0 failed expectations
+        #expect(
+            run.text.contains(
+                """
+                2 A -> * "two"
+                  B <- A "two"
+                  ! deliveryLimit 3 at step 2 (line 5)
+                end: 2 sends, 3 deliveries, 1 errors, 0 failed expectations
 
-            """))
+                """))
         #expect(run.summary.exitCode == 3)
     }
 

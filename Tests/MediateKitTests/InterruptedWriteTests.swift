@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import MediateKit
+import Testing
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What an interrupted run, a killed run and two runs into one folder leave behind, through the
@@ -18,8 +19,9 @@ struct InterruptedWriteTests {
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-interrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
-                                         to: folder.appendingPathComponent("x.scenario"))
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+            to: folder.appendingPathComponent("x.scenario"))
         return folder
     }
 
@@ -91,8 +93,9 @@ struct InterruptedWriteTests {
             try "old\n".write(to: out.appendingPathComponent("big/wrapper.transcript"), atomically: true, encoding: .utf8)
         }
         let before = try files.snapshot(out)
-        let process = try start(["run", "big.scenario", "--output", "out", "--max-output", "1G"], in: folder,
-                                asFromAShell: signal == SIGINT)
+        let process = try start(
+            ["run", "big.scenario", "--output", "out", "--max-output", "1G"], in: folder,
+            asFromAShell: signal == SIGINT)
         let writing = eventually { names(in: out.appendingPathComponent("big")).contains { $0.hasPrefix(".") } || !process.isRunning }
         #expect(writing && process.isRunning, "the run should still be writing its transcript")
         kill(process.processIdentifier, signal)
@@ -157,8 +160,10 @@ struct InterruptedWriteTests {
     /// Issue 13, item 9: `run --output` and `check --record` wait for another process's lock on
     /// the scenario's folder, say so, write nothing meanwhile, and start over when that process
     /// removed the folder (as a run that failed does).
-    @Test(arguments: [["run", "x.scenario", "--mediator", "all", "--output", "out"],
-                      ["check", "x.scenario", "--output", "out", "--record", "all"]])
+    @Test(arguments: [
+        ["run", "x.scenario", "--mediator", "all", "--output", "out"],
+        ["check", "x.scenario", "--output", "out", "--record", "all"],
+    ])
     func aWriterWaitsForTheFolderLock(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -189,7 +194,8 @@ struct InterruptedWriteTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(stem + ".scenario").path
         let err = StringOutput()
-        #expect(InitCommand(name: folder.appendingPathComponent(stem).path).execute(standardOutput: StringOutput(), standardError: err) == 0)
+        #expect(
+            InitCommand(name: folder.appendingPathComponent(stem).path).execute(standardOutput: StringOutput(), standardError: err) == 0)
         #expect(err.text.isEmpty)
         try "participant  A\nparticipant B\nA ->  B: \"hi\"\n".write(toFile: path, atomically: false, encoding: .utf8)
         #expect(FormatCommand(paths: [path]).execute(standardOutput: StringOutput(), standardError: err) == 0)

@@ -1,7 +1,8 @@
 import Testing
-@testable import MediateKit
-@testable import MediateEmitters
+
 @testable import MediateDesigns
+@testable import MediateEmitters
+@testable import MediateKit
 
 /// Coupling diagrams past a readable size: laid out radially without field names, and a dense
 /// mesh folded by type instead of drawn edge by edge.
@@ -18,8 +19,9 @@ struct LargeDiagramTests {
     static func coupling(_ participants: Int, kind: MediatorKind) throws -> String {
         let scenario = try scenario(participants)
         let run = KindRun.run(scenario, kind: kind, output: nil, collectingMessages: false)
-        return DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                   title: scenario.title, kind: kind)
+        return DOTEmitter.coupling(
+            run.references, metrics: run.metrics, participants: scenario.participants,
+            title: scenario.title, kind: kind)
     }
 
     @Test func aSmallGraphKeepsDotAndItsFieldNames() throws {
@@ -52,8 +54,10 @@ struct LargeDiagramTests {
         #expect(dot.components(separatedBy: " -> ").count - 1 == 380)
     }
 
-    @Test(arguments: [("peers[12]", "peers[…]"), ("colleagueWrappers[0].strongColleague", "colleagueWrappers[…].strongColleague"),
-                      ("mediator", "mediator"), ("byName[\"B\"]", "byName[…]")])
+    @Test(arguments: [
+        ("peers[12]", "peers[…]"), ("colleagueWrappers[0].strongColleague", "colleagueWrappers[…].strongColleague"),
+        ("mediator", "mediator"), ("byName[\"B\"]", "byName[…]"),
+    ])
     func indicesFold(label: String, folded: String) {
         #expect(DOTEmitter.foldedIndices(label) == folded)
     }

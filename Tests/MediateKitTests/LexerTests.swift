@@ -1,7 +1,7 @@
 import Testing
 
-@testable import MediateKit
 @testable import MediateDesigns
+@testable import MediateKit
 
 @Suite("Lexer")
 struct LexerTests {
@@ -31,9 +31,10 @@ struct LexerTests {
             #expect(kinds(keyword.rawValue) == [.keyword(keyword)])
         }
         #expect(Keyword.allCases.count == 22)
-        #expect(kinds("Self selfish _self self_") == [
-            .identifier("Self"), .identifier("selfish"), .identifier("_self"), .identifier("self_"),
-        ])
+        #expect(
+            kinds("Self selfish _self self_") == [
+                .identifier("Self"), .identifier("selfish"), .identifier("_self"), .identifier("self_"),
+            ])
     }
 
     @Test func punctuation() {
@@ -55,7 +56,7 @@ struct LexerTests {
 
     @Test(arguments: [
         ("10", 10.0), ("-3", -3), ("1099.99", 1099.99), ("0.1", 0.1), ("-0.5", -0.5),
-        ("007", 7), ("123456789012345678", 123456789012345678),
+        ("007", 7), ("123456789012345678", 123_456_789_012_345_678),
     ])
     func numbers(text: String, value: Double) {
         #expect(kinds(text) == [.number(value)])
@@ -130,9 +131,10 @@ struct LexerTests {
 
     @Test func rangesAreOneBasedAndHalfOpen() {
         let (tokens, _) = lex("leave Athos\n  release B")
-        #expect(tokens.map(\.range.dumpDescription) == [
-            "@1:1-1:6", "@1:7-1:12", "@1:12-1:13", "@2:3-2:10", "@2:11-2:12", "@2:12-2:12",
-        ])
+        #expect(
+            tokens.map(\.range.dumpDescription) == [
+                "@1:1-1:6", "@1:7-1:12", "@1:12-1:13", "@2:3-2:10", "@2:11-2:12", "@2:12-2:12",
+            ])
         #expect(tokens[3].range.lowerBound.offset == 14)
     }
 
@@ -152,10 +154,11 @@ struct LexerTests {
         let file = SourceFile(path: "t", bytes: [0xEF, 0xBB, 0xBF] + Array("leave A\r\nleave B\r\n".utf8))
         let (tokens, diagnostics) = Lexer.tokenize(file)
         #expect(diagnostics.isEmpty)
-        #expect(tokens.map(\.kind) == [
-            .keyword(.leave), .identifier("A"), .newline, .keyword(.leave), .identifier("B"), .newline,
-            .endOfFile,
-        ])
+        #expect(
+            tokens.map(\.kind) == [
+                .keyword(.leave), .identifier("A"), .newline, .keyword(.leave), .identifier("B"), .newline,
+                .endOfFile,
+            ])
         #expect(tokens[4].range.dumpDescription == "@2:7-2:8")
     }
 
@@ -183,8 +186,11 @@ struct LexerTests {
         (#""\u{110000}""#, #"'\u{110000}' is not a valid Unicode scalar"#, "@1:2-1:12"),
         ("x = 10abc", "invalid number '10abc'", "@1:5-1:10"),
         ("x = 1.5e3", "invalid number '1.5e3'", "@1:5-1:10"),
-        ("x = 1" + String(repeating: "0", count: 400), "number '1" + String(repeating: "0", count: 400)
-            + "' is too large", "@1:5-1:406"),
+        (
+            "x = 1" + String(repeating: "0", count: 400),
+            "number '1" + String(repeating: "0", count: 400)
+                + "' is too large", "@1:5-1:406"
+        ),
         ("a @ b", "unexpected character '@'", "@1:3-1:4"),
         ("a ! b", "unexpected character '!'", "@1:3-1:4"),
         ("Athos → B", "unexpected character '→'", "@1:7-1:8"),
@@ -204,21 +210,24 @@ struct LexerTests {
 
     @Test func theLexerGoesOnAfterAnError() {
         let (tokens, diagnostics) = lex("\"\\q\" @ \"ok\"\n\"open\nleave A")
-        #expect(diagnostics.map(\.message) == [
-            #"invalid escape '\q' in a string"#, "unexpected character '@'", "unterminated string",
-        ])
-        #expect(tokens.map(\.kind) == [
-            .string([]), .invalid, .string([.text("ok")]), .newline,
-            .string([.text("open")]), .newline, .keyword(.leave), .identifier("A"), .endOfFile,
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                #"invalid escape '\q' in a string"#, "unexpected character '@'", "unterminated string",
+            ])
+        #expect(
+            tokens.map(\.kind) == [
+                .string([]), .invalid, .string([.text("ok")]), .newline,
+                .string([.text("open")]), .newline, .keyword(.leave), .identifier("A"), .endOfFile,
+            ])
     }
 
-    @Test(arguments: [
-        ([0x61, 0xFF, 0x62], "invalid UTF-8 byte 0xFF", "@1:2-1:3"),
-        ([0x22, 0x61, 0xC3, 0x22], "invalid UTF-8 byte 0xC3", "@1:3-1:4"),
-        ([0x23, 0x20, 0xED, 0xA0, 0x80], "invalid UTF-8 byte 0xED", "@1:3-1:4"),
-        ([0x22, 0xF0, 0x82, 0x82, 0xAC, 0x22], "invalid UTF-8 byte 0xF0", "@1:2-1:3"),
-    ] as [([UInt8], String, String)])
+    @Test(
+        arguments: [
+            ([0x61, 0xFF, 0x62], "invalid UTF-8 byte 0xFF", "@1:2-1:3"),
+            ([0x22, 0x61, 0xC3, 0x22], "invalid UTF-8 byte 0xC3", "@1:3-1:4"),
+            ([0x23, 0x20, 0xED, 0xA0, 0x80], "invalid UTF-8 byte 0xED", "@1:3-1:4"),
+            ([0x22, 0xF0, 0x82, 0x82, 0xAC, 0x22], "invalid UTF-8 byte 0xF0", "@1:2-1:3"),
+        ] as [([UInt8], String, String)])
     func invalidUTF8IsReportedWhereItIs(bytes: [UInt8], message: String, range: String) {
         let (_, diagnostics) = Lexer.tokenize(SourceFile(path: "t", bytes: bytes))
         #expect(diagnostics.first?.message == message)

@@ -1,9 +1,10 @@
 import Foundation
 import GraphvizRendering
 import Testing
+
+@testable import MediateDesigns
 @testable import MediateKit
 @testable import MediateSyntax
-@testable import MediateDesigns
 
 /// Hostile sizes and shapes of input: each works within bounded time and memory, or stops with
 /// one clear error and exit 3 (SourceLimits, RunLimits, the diagnostics limit, the diagram limit).
@@ -29,8 +30,9 @@ struct LimitTests {
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let failure = try #require(ScenarioLoader.load(path: url.path).failure)
         #expect(failure.exitCode == 3)
-        #expect(failure.rendered() == "\(url.path): error: the scenario is 8388609 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
-            + "help: split it into several scenarios\n")
+        #expect(
+            failure.rendered() == "\(url.path): error: the scenario is 8388609 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
+                + "help: split it into several scenarios\n")
     }
 
     @Test func aFileOfExactlyEightMebibytesIsRead() throws {
@@ -51,7 +53,9 @@ struct LimitTests {
     @Test func aFolderOrAMissingFileIsAStaticError() throws {
         let folder = try #require(ScenarioLoader.load(path: "/tmp").failure)
         #expect(folder.exitCode == 2)
-        #expect(folder.rendered() == "/tmp: error: cannot read the scenario: it is a folder\nhelp: give the path of a readable .scenario file\n")
+        #expect(
+            folder.rendered() == "/tmp: error: cannot read the scenario: it is a folder\nhelp: give the path of a readable .scenario file\n"
+        )
         let missing = try #require(ScenarioLoader.load(path: "/no/such/file.scenario").failure)
         #expect(missing.exitCode == 2)
         #expect(missing.rendered().contains("no such file"))
@@ -61,8 +65,10 @@ struct LimitTests {
         let text = "participant A\n# " + String(repeating: "@", count: SourceLimits.maxLineBytes) + "\nparticipant B\n"
         let failure = try #require(ScenarioLoader.load(SourceFile(path: "long.scenario", text: text)).failure)
         #expect(failure.exitCode == 3)
-        #expect(failure.rendered() == "long.scenario:2:1: error: line 2 is 1048578 bytes long; mediate reads lines of at most 1 MiB (1048576 bytes)\n"
-            + "help: break the line up: one statement a line, and a '{ … }' block may span lines\n")
+        #expect(
+            failure.rendered()
+                == "long.scenario:2:1: error: line 2 is 1048578 bytes long; mediate reads lines of at most 1 MiB (1048576 bytes)\n"
+                + "help: break the line up: one statement a line, and a '{ … }' block may span lines\n")
     }
 
     @Test func aLineOfExactlyOneMebibyteIsRead() throws {
@@ -120,14 +126,15 @@ struct LimitTests {
         let failure = try #require(
             ScenarioLoader.load(SourceFile(path: "many.scenario", text: declarations + "participant Extra\n")).failure)
         #expect(failure.exitCode == 3)
-        #expect(failure.rendered() == """
-            many.scenario:1001:13: error: more than 1000 participants; mediate runs scenarios of at most 1000
-            participant Extra
-                        ^~~~~
-            note: the mesh alone would hold N(N-1) references between them
-            help: split the scenario, or model groups of participants by type
+        #expect(
+            failure.rendered() == """
+                many.scenario:1001:13: error: more than 1000 participants; mediate runs scenarios of at most 1000
+                participant Extra
+                            ^~~~~
+                note: the mesh alone would hold N(N-1) references between them
+                help: split the scenario, or model groups of participants by type
 
-            """)
+                """)
     }
 
     @Test func aHundredThousandParticipantsStopAtOnce() throws {
@@ -149,8 +156,9 @@ struct LimitTests {
     func deeplyNestedInputEndsInErrors(text: String) throws {
         let failure = try #require(ScenarioLoader.load(SourceFile(path: "nested.scenario", text: text)).failure)
         #expect(failure.exitCode == 2)
-        #expect(failure.rendered().hasPrefix("nested.scenario:1:") || failure.rendered().hasPrefix("nested.scenario:2:")
-            || failure.rendered().hasPrefix("nested.scenario:3:"))
+        #expect(
+            failure.rendered().hasPrefix("nested.scenario:1:") || failure.rendered().hasPrefix("nested.scenario:2:")
+                || failure.rendered().hasPrefix("nested.scenario:3:"))
     }
 
     /// A reaction chain 10,000 sends deep, the most `--max-depth` allows, runs on a stack sized
@@ -160,16 +168,22 @@ struct LimitTests {
     /// fewer than 10,000 sends need, and it records the whole stack at every allocation.
     @Test func aReactionChainTenThousandSendsDeepRuns() throws {
         let depth = threadSanitizerIsOn ? 500 : 10_000
-        let scenario = try ScenarioLoader.load(SourceFile(path: "deep.scenario", text: """
-            participant A
-            participant B
-            on A receives ping { self -> B: ping }
-            on B receives ping { self -> A: ping }
-            A -> B: ping
-            """)).get()
+        let scenario = try ScenarioLoader.load(
+            SourceFile(
+                path: "deep.scenario",
+                text: """
+                    participant A
+                    participant B
+                    on A receives ping { self -> B: ping }
+                    on B receives ping { self -> A: ping }
+                    A -> B: ping
+                    """)
+        ).get()
         let counter = CountingSink()
-        let summary = Interpreter(script: scenario.script, title: "deep", kind: .wrapper,
-                                  limits: RunLimits(maxDepth: depth), sink: counter).run()
+        let summary = Interpreter(
+            script: scenario.script, title: "deep", kind: .wrapper,
+            limits: RunLimits(maxDepth: depth), sink: counter
+        ).run()
         #expect(summary.sends == depth)
         #expect(summary.stoppedBy == .depthLimit(limit: depth, step: 1, line: 5))
         #expect(counter.deepestSend == depth)
@@ -189,12 +203,16 @@ struct LimitTests {
     /// names what leaked, and nothing of the run outlives it in the process.
     @Test(arguments: [MediatorKind.directDelegate, .mesh])
     func leakedCyclesAreFreedOnceReported(kind: MediatorKind) throws {
-        let scenario = try ScenarioLoader.load(SourceFile(path: "c.scenario", text: """
-            participant A
-            participant B
-            A -> B: "hi"
-            mediator wrapper
-            """)).get()
+        let scenario = try ScenarioLoader.load(
+            SourceFile(
+                path: "c.scenario",
+                text: """
+                    participant A
+                    participant B
+                    A -> B: "hi"
+                    mediator wrapper
+                    """)
+        ).get()
         var alive: [WeakBox] = []
         let interpreter = Interpreter(script: scenario.script, title: "c", kind: kind, sink: CountingSink())
         interpreter.inspect = { roots in alive = roots.map { WeakBox($0.object) } }
@@ -232,7 +250,8 @@ struct LimitTests {
 
     @Test func aDiagramOverTheEdgeLimitIsRefusedBeforeGraphviz() throws {
         let participants = (0..<15).map { "participant P\($0)\n" }.joined()
-        let scenario = try ScenarioLoader.load(SourceFile(path: "m.scenario", text: "mediator mesh\n" + participants + "P0 -> *: \"x\"\n")).get()
+        let scenario = try ScenarioLoader.load(SourceFile(path: "m.scenario", text: "mediator mesh\n" + participants + "P0 -> *: \"x\"\n"))
+            .get()
         let run = KindRun.run(scenario, kind: .mesh, output: nil)
         let dot = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants, title: "m", kind: .mesh)
         #expect(throws: GraphvizError.self) { try render(dot, format: .svg, layout: .dot) }
@@ -254,24 +273,29 @@ struct LimitTests {
     /// Numbers in the message graph follow the chain, not the depth: a `sends` reaction's send
     /// (1.1) and a reply during the deliveries (1.2) keep their own numbers.
     @Test func messageNumbersFollowTheirChain() throws {
-        let scenario = try ScenarioLoader.load(SourceFile(path: "n.scenario", text: """
-            participant A
-            participant B
-            on A sends ping { self -> B: note }
-            on B receives ping { self -> sender: pong }
-            A -> B: ping
-            A -> B: ping
-            """)).get()
+        let scenario = try ScenarioLoader.load(
+            SourceFile(
+                path: "n.scenario",
+                text: """
+                    participant A
+                    participant B
+                    on A sends ping { self -> B: note }
+                    on B receives ping { self -> sender: pong }
+                    A -> B: ping
+                    A -> B: ping
+                    """)
+        ).get()
         let run = KindRun.run(scenario, kind: .wrapper, output: nil, collectingLogicalMessages: true)
         func numbers(_ graph: MessageGraph) -> [String] {
             graph.links.flatMap { link in link.messages.map { "\(link.from)>\(link.to) \($0.message.written) \($0.numbers)" } }
         }
         #expect(numbers(run.logicalMessages) == [#"A>B note ["1.1", "2.1"]"#, #"A>B ping ["1", "2"]"#, #"B>A pong ["1.2", "2.2"]"#])
         // The route the wrapper reported: every message by way of its mediator, numbers kept.
-        #expect(numbers(run.messages) == [
-            #"A>mediator note ["1.1", "2.1"]"#, #"A>mediator ping ["1", "2"]"#, #"mediator>B note ["1.1", "2.1"]"#,
-            #"mediator>B ping ["1", "2"]"#, #"B>mediator pong ["1.2", "2.2"]"#, #"mediator>A pong ["1.2", "2.2"]"#,
-        ])
+        #expect(
+            numbers(run.messages) == [
+                #"A>mediator note ["1.1", "2.1"]"#, #"A>mediator ping ["1", "2"]"#, #"mediator>B note ["1.1", "2.1"]"#,
+                #"mediator>B ping ["1", "2"]"#, #"B>mediator pong ["1.2", "2.2"]"#, #"mediator>A pong ["1.2", "2.2"]"#,
+            ])
     }
 
     @Test func aGraphvizSyntaxErrorNamesItsOwnLineAfterOtherGraphs() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MediateDesigns
 @testable import MediateKit
 @testable import MediateRuntime
@@ -27,9 +28,9 @@ private func registrations(_ names: [String], weak: Set<String> = []) -> [Regist
     }
 }
 
-private extension Registration {
-    var participant: Colleague { colleague as! Colleague }
-    var from: Origin { .participant(member, colleague: colleague) }
+extension Registration {
+    fileprivate var participant: Colleague { colleague as! Colleague }
+    fileprivate var from: Origin { .participant(member, colleague: colleague) }
 }
 
 /// A design built with `people`, reporting to `recorder`.
@@ -163,7 +164,7 @@ struct DirectDelegateTests {
         #expect(sentinel != nil)
         #expect(mediatorSentinel != nil)
         // Proven: free the cycle, so that LeakSanitizer sees no leak (Scripts/sanitize).
-        (mediatorSentinel as? DirectDelegateMediator)?.colleagues.forEach { DirectDelegateDesign.forgetLinks(of: $0) }
+        for colleague in (mediatorSentinel as? DirectDelegateMediator)?.colleagues ?? [] { DirectDelegateDesign.forgetLinks(of: colleague) }
         #expect(sentinel == nil)
     }
 
@@ -172,7 +173,7 @@ struct DirectDelegateTests {
         let courier = RecordingCourier()
         let design = build(DirectDelegateDesign.self, people, courier)
         let late = registrations(["C"])[0]
-        defer { people.forEach { DirectDelegateDesign.forgetLinks(of: $0.colleague) } }
+        defer { for person in people { DirectDelegateDesign.forgetLinks(of: person.colleague) } }
         #expect(design.register(late) == .refused(reason: "fixedColleagues", name: "C"))
         #expect(design.unregister(people[0]) == .refused(reason: "fixedColleagues", name: "A"))
         #expect(design.registered.map(\.name) == ["A", "B"])
@@ -186,16 +187,17 @@ struct DirectDelegateTests {
 struct MeshTests {
     @Test func everyParticipantHoldsEveryOtherStrongly() {
         let people = registrations(["A", "B", "C", "D"])
-        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
+        defer { for person in people { MeshDesign.forgetLinks(of: person.colleague) } }
         let design = build(MeshDesign.self, people)
-        #expect(people.map { $0.participant.peers.map(\.name) } == [["B", "C", "D"], ["A", "C", "D"], ["A", "B", "D"], ["A", "B", "C"]])
+        #expect(
+            people.map { $0.participant.peers.map(\.name) } == [["B", "C", "D"], ["A", "C", "D"], ["A", "B", "D"], ["A", "B", "C"]])
         #expect(people.map(\.participant.peers.count).reduce(0, +) == 4 * 3)
         #expect(design.mediator == nil)
     }
 
     @Test func leaveDropsTheLeaverBothWays() {
         let people = registrations(["A", "B", "C"])
-        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
+        defer { for person in people { MeshDesign.forgetLinks(of: person.colleague) } }
         let design = build(MeshDesign.self, people)
         _ = design.unregister(people[1])
         #expect(people[1].participant.peers.isEmpty)
@@ -205,7 +207,7 @@ struct MeshTests {
 
     @Test func thereIsNoMediatorToSendFrom() {
         let people = registrations(["A", "B"])
-        defer { people.forEach { MeshDesign.forgetLinks(of: $0.colleague) } }
+        defer { for person in people { MeshDesign.forgetLinks(of: person.colleague) } }
         let courier = RecordingCourier()
         let design = build(MeshDesign.self, people, courier)
         design.broadcast(hello, from: .mediator, toType: nil)
@@ -222,7 +224,7 @@ struct MeshTests {
         }
         #expect(sentinel != nil)
         // Proven: free the cycle, so that LeakSanitizer sees no leak (Scripts/sanitize).
-        sentinel?.peers.forEach { MeshDesign.forgetLinks(of: $0) }
+        for peer in sentinel?.peers ?? [] { MeshDesign.forgetLinks(of: peer) }
         if let sentinel { MeshDesign.forgetLinks(of: sentinel) }
         #expect(sentinel == nil)
     }

@@ -1,6 +1,7 @@
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// The message diagram's labels: shortened by whole values, never cut inside a number, with
 /// the messages in full in the edge's tooltip.
@@ -19,15 +20,18 @@ struct MessageLabelTests {
         let twentyFive = try Self.dot("A -> B: refuel(station: \"North gate 1\", fuel: 25)\n")
         #expect(twenty != twentyFive)
         #expect(!twenty.contains("fuel: 2…"))
-        #expect(twenty.contains(#"label="1: refuel(station: \"North gate 1\", …)", tooltip="1: refuel(station: \"North gate 1\", fuel: 20)""#))
+        #expect(
+            twenty.contains(#"label="1: refuel(station: \"North gate 1\", …)", tooltip="1: refuel(station: \"North gate 1\", fuel: 20)""#))
     }
 
     @Test func longStringsAreCutInsideTheirQuotesAndNumbersNever() {
-        let message = Message.named("order", [
-            Message.Argument(label: "note", value: .string("One for all, and all for one")),
-            Message.Argument(label: nil, value: .number(1234567)),
-            Message.Argument(label: "rush", value: .bool(true)),
-        ])
+        let message = Message.named(
+            "order",
+            [
+                Message.Argument(label: "note", value: .string("One for all, and all for one")),
+                Message.Argument(label: nil, value: .number(1_234_567)),
+                Message.Argument(label: "rush", value: .bool(true)),
+            ])
         #expect(DOTEmitter.shortened(message, to: 40) == #"order(note: "One for all, and …", …)"#)
         #expect(DOTEmitter.shortened(message, to: 60) == #"order(note: "One for all, and all for one", 1234567, …)"#)
         #expect(DOTEmitter.shortened(message, to: 100) == message.written)
@@ -36,7 +40,8 @@ struct MessageLabelTests {
     }
 
     @Test func twoMessagesOnALinkNeverShareALabel() throws {
-        let dot = try Self.dot("""
+        let dot = try Self.dot(
+            """
             A -> B: refuel(station: "North gate 1", fuel: 20)
             A -> B: refuel(station: "North gate 1", fuel: 25)
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Issue 14, item 1: the message diagram follows the route the design reported.
 @Suite("Message routes")
@@ -30,10 +31,11 @@ struct MessageRouteTests {
     /// object, each send reaching it once; under the mesh, peer to peer.
     @Test(arguments: [MediatorKind.protocolExtension, .wrapper, .directDelegate])
     func aMediatorDesignIsAHub(kind: MediatorKind) throws {
-        #expect(try links(kind) == [
-            #"A>mediator ["1", "4", "5"]"#, #"mediator>B ["1", "5"]"#, #"mediator>C ["1", "2", "4"]"#, #"B>mediator ["2"]"#,
-            #"mediator>A ["3"]"#,
-        ])
+        #expect(
+            try links(kind) == [
+                #"A>mediator ["1", "4", "5"]"#, #"mediator>B ["1", "5"]"#, #"mediator>C ["1", "2", "4"]"#, #"B>mediator ["2"]"#,
+                #"mediator>A ["3"]"#,
+            ])
         #expect(try links(kind, logical: true) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#, #"mediator>A ["3"]"#])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MediateKit
 
 /// Issue 13, items 4 and 12: what a run, `check` and `report` write is bounded by `--max-output`,
@@ -30,8 +31,9 @@ struct OutputBudgetTests {
     func run(_ source: String, limits: RunLimits, format: OutputFormat = .transcript) throws -> (text: String, summary: RunSummary) {
         let scenario = try ScenarioLoader.load(SourceFile(path: "budget.scenario", text: source)).get()
         let output = StringOutput()
-        let run = KindRun.run(scenario, design: scenario.designs.design(MediatorKind("wrapper"))!, limits: limits, format: format,
-                              output: output)
+        let run = KindRun.run(
+            scenario, design: scenario.designs.design(MediatorKind("wrapper"))!, limits: limits, format: format,
+            output: output)
         return (output.text, run.summary)
     }
 
@@ -39,30 +41,32 @@ struct OutputBudgetTests {
 
     @Test func theRunStopsAfterTheLineThatPassesTheBudget() throws {
         let run = try run(Self.pingPong, limits: RunLimits(maxOutputBytes: 150))
-        #expect(run.text == """
-            scenario deep
-            mediator wrapper
-            + A : Node
-            + B : Node
-            1 A -> B ping
-              B <- A ping
-                1.1 B -> A ping
-                  A <- B ping
-                    1.1.1 A -> B ping
-                      B <- A ping
-                      ! outputLimit 150 at step 1 (line 5)
-            end: 3 sends, 3 deliveries, 1 errors, 0 failed expectations
-            leaked: none
+        #expect(
+            run.text == """
+                scenario deep
+                mediator wrapper
+                + A : Node
+                + B : Node
+                1 A -> B ping
+                  B <- A ping
+                    1.1 B -> A ping
+                      A <- B ping
+                        1.1.1 A -> B ping
+                          B <- A ping
+                          ! outputLimit 150 at step 1 (line 5)
+                end: 3 sends, 3 deliveries, 1 errors, 0 failed expectations
+                leaked: none
 
-            """)
+                """)
         #expect(run.summary.stoppedBy == .outputLimit(limit: 150, step: 1, line: 5))
         #expect(run.summary.exitCode == 3)
     }
 
     @Test(arguments: [OutputFormat.transcript, .log, .jsonl])
     func everyFormatCountsWhatItWrites(format: OutputFormat) throws {
-        let source = Self.pingPong.replacingOccurrences(of: "{ self -> sender: ping }",
-                                                        with: "{\n    log \"{self} got it\"\n    self -> sender: ping\n}")
+        let source = Self.pingPong.replacingOccurrences(
+            of: "{ self -> sender: ping }",
+            with: "{\n    log \"{self} got it\"\n    self -> sender: ping\n}")
         let limit = 4_000
         let run = try run(source, limits: RunLimits(maxDepth: 10_000, maxOutputBytes: limit), format: format)
         #expect(run.summary.stoppedBy == .outputLimit(limit: limit, step: 1, line: 8))
@@ -208,8 +212,9 @@ struct OutputBudgetTests {
     @Test func checkStopsARunPastTheBudgetAndRecordsNothing() throws {
         let folder = try workspace(["fan.scenario": Self.fan])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(["check", "fan.scenario", "--output", "out", "--record", "all", "--jobs", "1"],
-                                                     in: folder)
+        let result = try WriteFailureTests().mediate(
+            ["check", "fan.scenario", "--output", "out", "--record", "all", "--jobs", "1"],
+            in: folder)
         #expect(result.status == 3)
         #expect(result.standardOutput.contains("error fan.scenario [wrapper]: the run wrote more than 64 MiB of transcript"))
         #expect(WriteFailureTests().listing(folder.appendingPathComponent("out")).isEmpty)

@@ -36,8 +36,9 @@ struct OutputFileTests {
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
-                                         to: folder.appendingPathComponent("chat.scenario"))
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+            to: folder.appendingPathComponent("chat.scenario"))
         let wide = (0..<15).map { "participant P\($0)\n" }.joined() + "P0 -> *: \"hello\"\n"
         try wide.write(to: folder.appendingPathComponent("wide.scenario"), atomically: true, encoding: .utf8)
         return folder
@@ -68,16 +69,19 @@ struct OutputFileTests {
     }
 
     /// Only the last folder of the path is made: a missing parent is more likely a typing mistake.
-    @Test(arguments: [["run", "chat.scenario", "--output", "out/nested"],
-                      ["check", "chat.scenario", "--output", "out/nested", "--record", "all"]])
+    @Test(arguments: [
+        ["run", "chat.scenario", "--output", "out/nested"],
+        ["check", "chat.scenario", "--output", "out/nested", "--record", "all"],
+    ])
     func aMissingParentOfTheOutputFolderIsRefused(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try snapshot(folder)
         let result = try mediate(arguments, in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "error: cannot make the output folder 'out/nested': 'out' does not exist\n"
-            + "help: mediate makes only the last folder of --output: create 'out' first, or give another folder\n")
+        #expect(
+            result.standardError == "error: cannot make the output folder 'out/nested': 'out' does not exist\n"
+                + "help: mediate makes only the last folder of --output: create 'out' first, or give another folder\n")
         #expect(try snapshot(folder) == before)
     }
 
@@ -92,8 +96,9 @@ struct OutputFileTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "nowhere")
         let underFile = try mediate(["run", "chat.scenario", "--output", "file/out"], in: folder)
         #expect(underFile.status == 3)
-        #expect(underFile.standardError == "error: cannot make the output folder 'file/out': 'file' is a file, not a folder\n"
-            + "help: give an --output folder inside a folder\n")
+        #expect(
+            underFile.standardError == "error: cannot make the output folder 'file/out': 'file' is a file, not a folder\n"
+                + "help: give an --output folder inside a folder\n")
         let linked = try mediate(["run", "chat.scenario", "--output", "link"], in: folder)
         #expect(linked.status == 3)
         #expect(linked.standardError == "error: the output 'link' is a symbolic link to nothing\nhelp: give a folder to --output\n")
@@ -145,9 +150,10 @@ struct OutputFileTests {
         let before = try snapshot(folder)
         let result = try mediate(["run", "wide.scenario", "--mediator", "all", "--output", "out"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "error: Graphviz could not draw a diagram of wide.scenario: the diagram has 210 edges "
-            + "(210 labelled), more than mediate asks Graphviz to lay out (200 labelled, 5000 in all; layout time grows "
-            + "steeply with edges); use --format dot for its DOT source\nhelp: nothing was written under 'out/wide'\n")
+        #expect(
+            result.standardError == "error: Graphviz could not draw a diagram of wide.scenario: the diagram has 210 edges "
+                + "(210 labelled), more than mediate asks Graphviz to lay out (200 labelled, 5000 in all; layout time grows "
+                + "steeply with edges); use --format dot for its DOT source\nhelp: nothing was written under 'out/wide'\n")
         #expect(try snapshot(folder) == before)
     }
 
@@ -180,8 +186,9 @@ struct OutputFileTests {
     @Test func aScenarioWithoutANameHasNoOutputFolder() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("chat.scenario"),
-                                         to: folder.appendingPathComponent("..scenario"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("chat.scenario"),
+            to: folder.appendingPathComponent("..scenario"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
         let before = try snapshot(folder)
         let result = try mediate(["run", "..scenario", "--output", "out"], in: folder)
@@ -196,11 +203,14 @@ struct OutputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out/chat").path,
-                                                   withDestinationPath: folder.appendingPathComponent("elsewhere").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("out/chat").path,
+            withDestinationPath: folder.appendingPathComponent("elsewhere").path)
         let result = try mediate(["run", "chat.scenario", "--output", "out"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError.hasPrefix("error: 'out/chat' is a symbolic link; mediate writes chat.scenario's files only into a folder of its own there\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "error: 'out/chat' is a symbolic link; mediate writes chat.scenario's files only into a folder of its own there\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("elsewhere").path).isEmpty)
     }
 
@@ -210,7 +220,9 @@ struct OutputFileTests {
         let before = try snapshot(folder)
         let result = try mediate(["render", "chat.scenario", "-o", "missing/chat.svg"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "error: cannot draw the messages diagram of chat.scenario to 'missing/chat.svg': No such file or directory\n")
+        #expect(
+            result.standardError
+                == "error: cannot draw the messages diagram of chat.scenario to 'missing/chat.svg': No such file or directory\n")
         #expect(try snapshot(folder) == before)
     }
 
@@ -238,8 +250,9 @@ struct OutputFileTests {
         #expect(dot.status == 0)
     }
 
-    @Test(.linuxOnly("needs /dev/full"),
-          arguments: [["run", "chat.scenario"], ["render", "chat.scenario"], ["compare", "chat.scenario"]])
+    @Test(
+        .linuxOnly("needs /dev/full"),
+        arguments: [["run", "chat.scenario"], ["render", "chat.scenario"], ["compare", "chat.scenario"]])
     func aFullStandardOutputExitsThree(arguments: [String]) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -262,7 +275,9 @@ struct OutputFileTests {
         try handle.close()
         let result = try mediate(["run", "huge.scenario", "chat.scenario"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError == "huge.scenario: error: the scenario is 1073741824 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
-            + "help: split it into several scenarios\n")
+        #expect(
+            result.standardError
+                == "huge.scenario: error: the scenario is 1073741824 bytes long; mediate reads at most 8 MiB (8388608 bytes)\n"
+                + "help: split it into several scenarios\n")
     }
 }

@@ -63,16 +63,18 @@ struct OutputPathTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh folder holding `dir/chat.scenario`, a copy of `Scenarios/chat.scenario`.
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-paths-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
-                                         to: folder.appendingPathComponent("dir/chat.scenario"))
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+            to: folder.appendingPathComponent("dir/chat.scenario"))
         return folder
     }
 
@@ -163,8 +165,9 @@ struct OutputPathTests {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "keep me\n".write(to: folder.appendingPathComponent("target.txt"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out").path,
-                                                   withDestinationPath: "target.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("out").path,
+            withDestinationPath: "target.txt")
         let result = try mediate(writer.arguments("dir/chat.scenario", to: "out"), in: folder)
         #expect(result.status == 3)
         #expect(result.standardError.contains("'out': it is a symbolic link to 'target.txt', which mediate does not write through\n"))

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import MediateKit
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// The example of SCENARIO-LANGUAGE.md, as written there.
 let musketeersExample = """
@@ -351,11 +351,12 @@ struct ParserTests {
                     A -> B hi
                     release A
                     """))
-        #expect(diagnostics.map(\.message) == [
-            "expected a participant name after 'leave'",
-            "expected a property name after 'set'",
-            "expected ':' before the message",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "expected a participant name after 'leave'",
+                "expected a property name after 'set'",
+                "expected ':' before the message",
+            ])
         #expect(
             script.dump() == """
                 Script @1:1-8:10
@@ -371,9 +372,10 @@ struct ParserTests {
     @Test func aParticipantWithABrokenTailIsKept() {
         let (script, diagnostics) = Frontend.parse(
             SourceFile(path: "t", text: "participant A : T weak { hp = 1, x = }\nparticipant B :\nleave A"))
-        #expect(diagnostics.map(\.message) == [
-            "expected a value after '='", "expected a type name after ':'",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "expected a value after '='", "expected a type name after ':'",
+            ])
         #expect(
             script.dump() == """
                 Script @1:1-3:8
@@ -394,10 +396,11 @@ struct ParserTests {
                     participant B { x = 1,
                     leave B
                     """))
-        #expect(diagnostics.map(\.message) == [
-            "expected '}' to close the block opened on line 1",
-            "expected '}' to close the block opened on line 3",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "expected '}' to close the block opened on line 1",
+                "expected '}' to close the block opened on line 3",
+            ])
         #expect(
             script.dump() == """
                 Script @1:1-4:8

@@ -1,7 +1,8 @@
 import Testing
-@testable import MediateKit
+
 @testable import MediateAnalysis
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Runs `source` under `kind`, walking the live objects at the end of its steps: the graph the
 /// walker found, and the run's summary (whose `leaked` is the release probe's result).
@@ -153,13 +154,14 @@ struct ReferenceWalkerTests {
     @Test func ownershipComesFromTheFieldMetadata() {
         let targets = (1...5).map { Target("t\($0)") }
         let holder = Ownerships(targets)
-        #expect(walk(holder) == [
-            "root -strongRef-> Target#1 (strong)",
-            "root -weakRef-> Target#2 (weak)",
-            "root -unownedRef-> Target#3 (unowned)",
-            "root -unsafeRef-> Target#4 (unowned)",
-            "root -optionalUnowned-> Target#5 (unowned)",
-        ])
+        #expect(
+            walk(holder) == [
+                "root -strongRef-> Target#1 (strong)",
+                "root -weakRef-> Target#2 (weak)",
+                "root -unownedRef-> Target#3 (unowned)",
+                "root -unsafeRef-> Target#4 (unowned)",
+                "root -optionalUnowned-> Target#5 (unowned)",
+            ])
         // Only the strong field keeps its target alive; the test keeps the others.
         withExtendedLifetime(targets) {}
     }
@@ -170,13 +172,14 @@ struct ReferenceWalkerTests {
         #expect(fields.map(\.ownership) == [.strong, .weak, .unowned, .unownedUnsafe, .unowned, .strong])
     }
 
-    @Test(arguments: [
-        ([0x01, 0, 0, 0, 0, 0x53, 0x67, 0x58, 0x77], FieldOwnership.weak),     // <ref>SgXw
-        ([0x01, 0x58, 0x6F, 0, 0, 0x58, 0x6F], .unowned),                       // <ref with X o 0 0>Xo
-        ([0x18, 0, 0, 0, 0, 0, 0, 0, 0, 0x58, 0x75], .unownedUnsafe),           // <8-byte ref>Xu
-        ([0x01, 0, 0, 0x58, 0x77], nil),                                        // Xw inside a reference
-        ([0x53, 0x69], nil),                                                    // Si
-    ] as [([UInt8], FieldOwnership?)])
+    @Test(
+        arguments: [
+            ([0x01, 0, 0, 0, 0, 0x53, 0x67, 0x58, 0x77], FieldOwnership.weak),  // <ref>SgXw
+            ([0x01, 0x58, 0x6F, 0, 0, 0x58, 0x6F], .unowned),  // <ref with X o 0 0>Xo
+            ([0x18, 0, 0, 0, 0, 0, 0, 0, 0, 0x58, 0x75], .unownedUnsafe),  // <8-byte ref>Xu
+            ([0x01, 0, 0, 0x58, 0x77], nil),  // Xw inside a reference
+            ([0x53, 0x69], nil),  // Si
+        ] as [([UInt8], FieldOwnership?)])
     func mangledNamesEndWhereTheRuntimeEndsThem(bytes: [UInt8], expected: FieldOwnership?) {
         let name = bytes + [0]
         #expect(name.withUnsafeBytes { TypeDescriptor.ownership(ofMangledName: $0.baseAddress!) } == expected)
@@ -184,25 +187,27 @@ struct ReferenceWalkerTests {
 
     @Test func superclassFieldsComeFirst() {
         let derived = Derived(Target("base"), Target("own"))
-        #expect(walk(derived) == [
-            "root -inherited-> Target#1 (strong)",
-            "root -inheritedWeak-> Target#1 (weak)",
-            "root -own-> Target#2 (strong)",
-        ])
+        #expect(
+            walk(derived) == [
+                "root -inherited-> Target#1 (strong)",
+                "root -inheritedWeak-> Target#1 (weak)",
+                "root -own-> Target#2 (strong)",
+            ])
         #expect(StoredField.declared(by: Derived.self).map(\.name) == ["own"])
     }
 
     @Test func weakBoxesInArraysHoldWeakly() {
         let targets = [Target("a"), Target("b")]
         let boxes = Boxes(targets)
-        #expect(walk(boxes) == [
-            "root -structBoxes[0].target-> Target#1 (weak)",
-            "root -structBoxes[1].target-> Target#2 (weak)",
-            "root -classBoxes[0]-> WeakClassBox#1 (strong)",
-            "root -classBoxes[1]-> WeakClassBox#2 (strong)",
-            "WeakClassBox#1 -target-> Target#1 (weak)",
-            "WeakClassBox#2 -target-> Target#2 (weak)",
-        ])
+        #expect(
+            walk(boxes) == [
+                "root -structBoxes[0].target-> Target#1 (weak)",
+                "root -structBoxes[1].target-> Target#2 (weak)",
+                "root -classBoxes[0]-> WeakClassBox#1 (strong)",
+                "root -classBoxes[1]-> WeakClassBox#2 (strong)",
+                "WeakClassBox#1 -target-> Target#1 (weak)",
+                "WeakClassBox#2 -target-> Target#2 (weak)",
+            ])
         withExtendedLifetime(targets) {}
     }
 
@@ -210,20 +215,21 @@ struct ReferenceWalkerTests {
         let targets = (0...11).map { Target("t\($0)") }
         let values = Values(targets)
         let graph = ReferenceWalker.graph(from: [ReferenceRoot(id: "root", role: .mediator, object: values)])
-        #expect(lines(graph) == [
-            "root -optional-> Target#1 (strong)",
-            "root -existential-> Target#2 (strong)",
-            "root -object-> Target#3 (strong)",
-            "root -anything-> Target#4 (strong)",
-            "root -byName[\"a\"]-> Target#5 (strong)",
-            "root -byName[\"b\"]-> Target#6 (strong)",
-            "root -members[0]-> Target#7 (strong)",
-            "root -members[1]-> Target#8 (strong)",
-            "root -tuple.0-> Target#9 (strong)",
-            "root -tuple.label-> Target#10 (strong)",
-            "root -link.pair.0-> Target#11 (strong)",
-            "root -scores[0].key-> Target#12 (strong)",
-        ])
+        #expect(
+            lines(graph) == [
+                "root -optional-> Target#1 (strong)",
+                "root -existential-> Target#2 (strong)",
+                "root -object-> Target#3 (strong)",
+                "root -anything-> Target#4 (strong)",
+                "root -byName[\"a\"]-> Target#5 (strong)",
+                "root -byName[\"b\"]-> Target#6 (strong)",
+                "root -members[0]-> Target#7 (strong)",
+                "root -members[1]-> Target#8 (strong)",
+                "root -tuple.0-> Target#9 (strong)",
+                "root -tuple.label-> Target#10 (strong)",
+                "root -link.pair.0-> Target#11 (strong)",
+                "root -scores[0].key-> Target#12 (strong)",
+            ])
         // The set's elements are sorted by their contents, not by hash order.
         let members = graph.edges.filter { $0.label.hasPrefix("members") }.map(\.to)
         #expect(members == ["Target#7", "Target#8"])
@@ -239,10 +245,11 @@ struct ReferenceWalkerTests {
             holder = Ownerships([alive, gone, gone, alive, gone])
         }
         // Reading the deinitialised unowned references would trap: they are skipped.
-        #expect(walk(holder) == [
-            "root -strongRef-> Target#1 (strong)",
-            "root -unsafeRef-> Target#1 (unowned)",
-        ])
+        #expect(
+            walk(holder) == [
+                "root -strongRef-> Target#1 (strong)",
+                "root -unsafeRef-> Target#1 (unowned)",
+            ])
         let boxes: UnownedBoxes
         do { boxes = UnownedBoxes([alive, Target("gone")]) }
         #expect(walk(boxes) == ["root -boxes[0].target-> Target#1 (unowned)"])
@@ -256,14 +263,16 @@ struct ReferenceWalkerTests {
         second.next = first
         defer { second.next = nil }
         let graph = ReferenceWalker.graph(from: [ReferenceRoot(id: "first", role: .participant, object: first)])
-        #expect(graph.nodes == [
-            .init(id: "first", typeName: "Node", role: .participant),
-            .init(id: "Node#1", typeName: "Node", role: .internal),
-        ])
-        #expect(graph.edges == [
-            .init(from: "first", to: "Node#1", label: "next", ownership: .strong),
-            .init(from: "Node#1", to: "first", label: "next", ownership: .strong),
-        ])
+        #expect(
+            graph.nodes == [
+                .init(id: "first", typeName: "Node", role: .participant),
+                .init(id: "Node#1", typeName: "Node", role: .internal),
+            ])
+        #expect(
+            graph.edges == [
+                .init(from: "first", to: "Node#1", label: "next", ownership: .strong),
+                .init(from: "Node#1", to: "first", label: "next", ownership: .strong),
+            ])
     }
 
     @Test func rootsKeepTheirIdsAndAnObjectGivenTwiceKeepsItsFirst() {
@@ -385,27 +394,29 @@ extension ReferenceWalkerTests {
     @Test func valuesInsideValuesAreFollowed() {
         let targets = (0...8).map { Target("t\($0)") }
         let nested = Nested(targets)
-        #expect(walk(nested) == [
-            "root -inAny.target-> Target#1 (strong)",
-            "root -inExistential.target-> Target#2 (strong)",
-            "root -optionalValue.target-> Target#3 (strong)",
-            "root -anys[0]-> Target#4 (strong)",
-            "root -anys[1].target-> Target#5 (strong)",
-            "root -byName[\"x\"].target-> Target#6 (strong)",
-            "root -slot.held.target-> Target#7 (strong)",
-            "root -unsafe.target-> Target#8 (unowned)",
-            "root -deep[0][1]-> Target#9 (strong)",
-        ])
+        #expect(
+            walk(nested) == [
+                "root -inAny.target-> Target#1 (strong)",
+                "root -inExistential.target-> Target#2 (strong)",
+                "root -optionalValue.target-> Target#3 (strong)",
+                "root -anys[0]-> Target#4 (strong)",
+                "root -anys[1].target-> Target#5 (strong)",
+                "root -byName[\"x\"].target-> Target#6 (strong)",
+                "root -slot.held.target-> Target#7 (strong)",
+                "root -unsafe.target-> Target#8 (unowned)",
+                "root -deep[0][1]-> Target#9 (strong)",
+            ])
         withExtendedLifetime(targets) {}
     }
 
     @Test func customMirrorsAreHonoured() {
         let hidden = Target("hidden")
         let shown = Target("shown")
-        #expect(walk(Curated(hidden, shown)) == [
-            "root -shown-> Target#1 (weak)",
-            "root -extra-> Target#2 (strong)",
-        ])
+        #expect(
+            walk(Curated(hidden, shown)) == [
+                "root -shown-> Target#1 (weak)",
+                "root -extra-> Target#2 (strong)",
+            ])
         #expect(walk(CuratedHolder(hidden)) == [])
         withExtendedLifetime(shown) {}
     }

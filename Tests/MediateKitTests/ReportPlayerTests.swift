@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// What the report page's player is given: steps, the edges each step used, the differences
 /// between designs, and data that no text can break out of. Tests/Browser/player_test.py checks
@@ -54,7 +55,8 @@ struct ReportPlayerTests {
     }
 
     @Test func jsonTextCannotEndTheScriptElement() {
-        #expect(JSONText.string("</script><img src=x onerror=alert(1)>")
+        #expect(
+            JSONText.string("</script><img src=x onerror=alert(1)>")
                 == #""\u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e""#)
         #expect(JSONText.string("a\"b\\c\nd\u{1}e\u{2028}f&") == #""a\"b\\c\nd\u0001e\u2028f\u0026""#)
         #expect(JSONText.array([]) == "[]")

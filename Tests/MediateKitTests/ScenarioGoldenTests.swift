@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Every file in `Scenarios/` under every kind, against its committed transcript in `Output/`.
 @Suite("Scenarios against Output")
@@ -21,8 +22,9 @@ struct ScenarioGoldenTests {
         let source = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
         let stem = String(name.dropLast(".scenario".count))
         let golden = packageRoot.appendingPathComponent("Output/\(stem)/\(kind.rawValue).transcript")
-        let expected = try #require(try? String(contentsOf: golden, encoding: .utf8),
-                                    "\(golden.path) is missing: run `make run` to write it")
+        let expected = try #require(
+            try? String(contentsOf: golden, encoding: .utf8),
+            "\(golden.path) is missing: run `make run` to write it")
         let actual = try runScenario(source, kind: kind, path: "Scenarios/\(name)").text
         #expect(actual == expected, "Output/\(stem)/\(kind.rawValue).transcript differs; run `make run` if the change is intended")
     }
@@ -64,27 +66,29 @@ struct ExampleOutputTests {
     }
 
     @Test func charactersPrintTheMobsThenMario() throws {
-        #expect(try log(of: "characters") == """
-            Blue received: you are going to die soon!😄
-            Yellow received: you are going to die soon!😄
-            Boss received: you are going to die soon!😄
-            Mario received hitTest at x: 10, y: 23
+        #expect(
+            try log(of: "characters") == """
+                Blue received: you are going to die soon!😄
+                Yellow received: you are going to die soon!😄
+                Boss received: you are going to die soon!😄
+                Mario received hitTest at x: 10, y: 23
 
-            """)
+                """)
     }
 
     @Test func datePlanningNarrowsTheOthersAndResets() throws {
-        #expect(try log(of: "date-planning") == """
-            Restaurants: selected Trattoria Roma
-            Bars: next search near Trattoria Roma
-            Theaters: next search near Trattoria Roma
-            Theaters: selected Odeon
-            Restaurants: next search near Odeon
-            Bars: next search near Odeon
-            Restaurants: selection cleared
-            Bars: selection cleared
-            Theaters: selection cleared
+        #expect(
+            try log(of: "date-planning") == """
+                Restaurants: selected Trattoria Roma
+                Bars: next search near Trattoria Roma
+                Theaters: next search near Trattoria Roma
+                Theaters: selected Odeon
+                Restaurants: next search near Odeon
+                Bars: next search near Odeon
+                Restaurants: selection cleared
+                Bars: selection cleared
+                Theaters: selection cleared
 
-            """)
+                """)
     }
 }

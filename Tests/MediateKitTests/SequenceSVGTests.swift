@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `render --graph sequence`: the SVG sequence diagram `SequenceSVGWriter` lays out itself.
 ///
@@ -16,10 +18,13 @@ struct SequenceSVGTests {
     static func svg(_ scenario: LoadedScenario, kind: MediatorKind? = nil) -> String {
         let kind = kind ?? scenario.declaredKind
         let mediator = KindRun.mediatorTakesPart(scenario, design: scenario.designs.design(kind)!, designs: scenario.designs)
-        let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                       mediatorLifeline: mediator)
-        _ = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
-                        designs: scenario.designs, sink: writer).run()
+        let writer = SequenceSVGWriter(
+            title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+            mediatorLifeline: mediator)
+        _ = Interpreter(
+            script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
+            designs: scenario.designs, sink: writer
+        ).run()
         return writer.svg()
     }
 
@@ -33,8 +38,10 @@ struct SequenceSVGTests {
         var texts: [String] = []
         private var text: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append((name, attributes))
             if name == "text" { text = "" }
         }
@@ -79,10 +86,11 @@ struct SequenceSVGTests {
         let ids = parsed.ids
         #expect(ids.filter { $0.hasPrefix("lifeline-") } == ["lifeline-A", "lifeline-B", "lifeline-C", "lifeline-D", "lifeline-mediator"])
         // 3 sends through the mediator, 3 deliveries from it; the send to D that left delivers nothing.
-        #expect(ids.filter { $0.hasPrefix("step-") } == [
-            "step-1-send", "step-1-delivery-1", "step-1-1-send", "step-1-1-delivery-1",
-            "step-1-1-1-send", "step-1-1-1-delivery-1", "step-2-send",
-        ])
+        #expect(
+            ids.filter { $0.hasPrefix("step-") } == [
+                "step-1-send", "step-1-delivery-1", "step-1-1-send", "step-1-1-delivery-1",
+                "step-1-1-1-send", "step-1-1-1-delivery-1", "step-2-send",
+            ])
         #expect(parsed.texts.contains("1.1.1 ack"))
         #expect(ids.firstIndex(of: "leave-D")! < ids.firstIndex(of: "step-1-send")!)
         #expect(ids.firstIndex(of: "release-C")! > ids.firstIndex(of: "step-2-send")!)
@@ -120,12 +128,14 @@ struct SequenceSVGTests {
     }
 
     @Test func leakedObjectsAreMarkedAtTheBottom() throws {
-        let parsed = try Elements.parse(try Self.svg("""
-            scenario "Cycle"
-            mediator wrapper
-            participant A
-            participant B
-            """, kind: .mesh))
+        let parsed = try Elements.parse(
+            try Self.svg(
+                """
+                scenario "Cycle"
+                mediator wrapper
+                participant A
+                participant B
+                """, kind: .mesh))
         let leaked = parsed.ids.filter { $0.hasPrefix("leaked-") }
         #expect(!leaked.isEmpty)
         #expect(leaked.allSatisfy { parsed.ids.contains("lifeline-" + $0.dropFirst("leaked-".count)) })
@@ -176,9 +186,11 @@ struct SequenceSVGTests {
 
     @Test func renderRefusesOtherFormatsAndLayouts() throws {
         let path = packageRoot.appendingPathComponent("Scenarios/chat.scenario").path
-        for command in [RenderCommand(path: path, designs: .reference, graph: .sequence, format: .png),
-                        RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: "/tmp/never.pdf"),
-                        RenderCommand(path: path, designs: .reference, graph: .sequence, layout: .dot)] {
+        for command in [
+            RenderCommand(path: path, designs: .reference, graph: .sequence, format: .png),
+            RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: "/tmp/never.pdf"),
+            RenderCommand(path: path, designs: .reference, graph: .sequence, layout: .dot),
+        ] {
             let (out, err) = (StringOutput(), StringOutput())
             #expect(command.execute(standardOutput: out, standardError: err) == 2)
             #expect(out.text.isEmpty)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 @Suite("Shell conveniences")
 struct ShellTests {

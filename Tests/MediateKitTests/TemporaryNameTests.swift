@@ -1,5 +1,5 @@
-import Testing
 import MediateKit
+import Testing
 
 /// The names of `AtomicFile`'s temporary files: recognisable, and never past 255 bytes.
 @Suite("Temporary names")
@@ -19,8 +19,10 @@ struct TemporaryNameTests {
         }
     }
 
-    @Test(arguments: [".notes", "wrapper.transcript", ".x.mediate-tmp-short", ".x.mediate-tmp-abcdefghi!", "x.mediate-tmp-abcdefghij",
-                      ".wrapper.transcript.aBc123"])
+    @Test(arguments: [
+        ".notes", "wrapper.transcript", ".x.mediate-tmp-short", ".x.mediate-tmp-abcdefghi!", "x.mediate-tmp-abcdefghij",
+        ".wrapper.transcript.aBc123",
+    ])
     func otherNamesAreNotOurs(name: String) {
         #expect(!AtomicFile.isTemporaryName(name))
     }

@@ -1,7 +1,8 @@
 import PropertyBased
 import Testing
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 @Suite("Unified diff")
 struct UnifiedDiffTests {
@@ -16,57 +17,62 @@ struct UnifiedDiffTests {
         newLines[9] = "changed 10"
         newLines[18] = "changed 19"
         let new = newLines.map { $0 + "\n" }.joined()
-        #expect(UnifiedDiff.diff(expected: old, actual: new) == """
-            --- expected
-            +++ actual
-            @@ -2,12 +2,12 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +changed 5
-             line 6
-             line 7
-             line 8
-             line 9
-            -line 10
-            +changed 10
-             line 11
-             line 12
-             line 13
-            @@ -16,5 +16,5 @@
-             line 16
-             line 17
-             line 18
-            -line 19
-            +changed 19
-             line 20
+        #expect(
+            UnifiedDiff.diff(expected: old, actual: new) == """
+                --- expected
+                +++ actual
+                @@ -2,12 +2,12 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +changed 5
+                 line 6
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +changed 10
+                 line 11
+                 line 12
+                 line 13
+                @@ -16,5 +16,5 @@
+                 line 16
+                 line 17
+                 line 18
+                -line 19
+                +changed 19
+                 line 20
 
-            """)
+                """)
     }
 
     @Test func insertionsAtTheStartAndAMissingFinalNewline() {
-        #expect(UnifiedDiff.diff(expected: "b\n", actual: "a\nb") == """
-            --- expected
-            +++ actual
-            @@ -1 +1,2 @@
-            -b
-            +a
-            +b
-            \\ No newline at end of file
+        #expect(
+            UnifiedDiff.diff(expected: "b\n", actual: "a\nb") == """
+                --- expected
+                +++ actual
+                @@ -1 +1,2 @@
+                -b
+                +a
+                +b
+                \\ No newline at end of file
 
-            """)
-        #expect(UnifiedDiff.diff(expected: "", actual: "x\n", expectedName: "old", actualName: "new") == """
-            --- old
-            +++ new
-            @@ -0,0 +1 @@
-            +x
+                """)
+        #expect(
+            UnifiedDiff.diff(expected: "", actual: "x\n", expectedName: "old", actualName: "new") == """
+                --- old
+                +++ new
+                @@ -0,0 +1 @@
+                +x
 
-            """)
+                """)
     }
 
     @Test func carriageReturnsStayPartOfTheirLines() {
-        #expect(UnifiedDiff.diff(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
+        #expect(
+            UnifiedDiff.diff(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n")
+                == "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
     }
 }
 
@@ -127,7 +133,11 @@ struct GeneratedUnifiedDiffTests {
         guard expected != actual else { return nil }
         func lines(_ text: String) -> [String] {
             var lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) + "\n" }
-            if text.utf8.last == 10 || text.isEmpty { lines.removeLast() } else { lines[lines.count - 1] += "\\ No newline at end of file\n" }
+            if text.utf8.last == 10 || text.isEmpty {
+                lines.removeLast()
+            } else {
+                lines[lines.count - 1] += "\\ No newline at end of file\n"
+            }
             return lines
         }
         let old = lines(expected), new = lines(actual)
@@ -142,21 +152,30 @@ struct GeneratedUnifiedDiffTests {
         var script: [(old: Int?, new: Int?, before: (Int, Int))] = []
         var i = 0, j = 0
         while i < old.count || j < new.count {
-            if removed.contains(i) { script.append((i, nil, (i, j))); i += 1 }
-            else if j < new.count, inserted.contains(j) { script.append((nil, j, (i, j))); j += 1 }
-            else { script.append((i, j, (i, j))); i += 1; j += 1 }
+            if removed.contains(i) {
+                script.append((i, nil, (i, j))); i += 1
+            } else if j < new.count, inserted.contains(j) {
+                script.append((nil, j, (i, j))); j += 1
+            } else {
+                script.append((i, j, (i, j))); i += 1; j += 1
+            }
         }
         var out = "--- expected\n+++ actual\n"
         var hunks: [Range<Int>] = []
         for c in script.indices where script[c].old == nil || script[c].new == nil {
             let r = max(0, c - 3)..<min(script.count, c + 4)
-            if let last = hunks.last, r.lowerBound <= last.upperBound { hunks[hunks.count - 1] = last.lowerBound..<r.upperBound } else { hunks.append(r) }
+            if let last = hunks.last, r.lowerBound <= last.upperBound {
+                hunks[hunks.count - 1] = last.lowerBound..<r.upperBound
+            } else {
+                hunks.append(r)
+            }
         }
         func range(_ start: Int, _ count: Int) -> String { count == 1 ? "\(start)" : "\(start),\(count)" }
         for hunk in hunks {
             let steps = script[hunk]
             let olds = steps.compactMap(\.old), news = steps.compactMap(\.new)
-            out += "@@ -\(range(olds.first.map { $0 + 1 } ?? steps.first!.before.0, olds.count)) +\(range(news.first.map { $0 + 1 } ?? steps.first!.before.1, news.count)) @@\n"
+            out +=
+                "@@ -\(range(olds.first.map { $0 + 1 } ?? steps.first!.before.0, olds.count)) +\(range(news.first.map { $0 + 1 } ?? steps.first!.before.1, news.count)) @@\n"
             for step in steps {
                 switch (step.old, step.new) {
                 case (let o?, _?): out += " " + old[o]

@@ -28,8 +28,9 @@ struct WriteFailureTests {
         let outData = output == nil && !closedOutput ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh folder holding `chat.scenario`, an unformatted `messy.scenario`, a transcript
@@ -37,10 +38,12 @@ struct WriteFailureTests {
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
-                                         to: folder.appendingPathComponent("chat.scenario"))
-        try "participant   A\nparticipant B\nA -> *: \"hi\"\n".write(to: folder.appendingPathComponent("messy.scenario"),
-                                                                   atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"),
+            to: folder.appendingPathComponent("chat.scenario"))
+        try "participant   A\nparticipant B\nA -> *: \"hi\"\n".write(
+            to: folder.appendingPathComponent("messy.scenario"),
+            atomically: true, encoding: .utf8)
         try "other\n".write(to: folder.appendingPathComponent("other.transcript"), atomically: true, encoding: .utf8)
         return folder
     }
@@ -70,11 +73,14 @@ struct WriteFailureTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let elsewhere = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out/chat").path,
-                                                   withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("out/chat").path,
+            withDestinationPath: elsewhere.path)
         let result = try mediate(["check", "chat.scenario", "--output", "out", "--record", "all"], in: folder)
         #expect(result.status == 3)
-        #expect(result.standardError.hasPrefix("error: 'out/chat' is a symbolic link; mediate writes chat.scenario's files only into a folder of its own there\n"))
+        #expect(
+            result.standardError.hasPrefix(
+                "error: 'out/chat' is a symbolic link; mediate writes chat.scenario's files only into a folder of its own there\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 
@@ -83,13 +89,15 @@ struct WriteFailureTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for sub in ["a", "b"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: folder.appendingPathComponent("chat.scenario"),
-                                             to: folder.appendingPathComponent("\(sub)/chat.scenario"))
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("chat.scenario"),
+                to: folder.appendingPathComponent("\(sub)/chat.scenario"))
         }
         let result = try mediate(["check", "a", "b", "--output", "out", "--record", "all"], in: folder)
         #expect(result.status == 2)
-        #expect(result.standardError == "error: a/chat.scenario and b/chat.scenario would both write to the folder 'chat'\n"
-            + "help: rename one of them, or run them with different --output folders\n")
+        #expect(
+            result.standardError == "error: a/chat.scenario and b/chat.scenario would both write to the folder 'chat'\n"
+                + "help: rename one of them, or run them with different --output folders\n")
         #expect(listing(folder.appendingPathComponent("out")).isEmpty)
     }
 
@@ -108,8 +116,11 @@ struct WriteFailureTests {
     @Test(.linuxOnly("needs /proc")) func anUnwritableJUnitReportExitsThree() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try mediate(["check", "chat.scenario", "--output", packageRoot.appendingPathComponent("Output").path,
-                                  "--junit", "/proc/report.xml"], in: folder)
+        let result = try mediate(
+            [
+                "check", "chat.scenario", "--output", packageRoot.appendingPathComponent("Output").path,
+                "--junit", "/proc/report.xml",
+            ], in: folder)
         #expect(result.status == 3)
         #expect(result.standardError.hasPrefix("error: cannot write the JUnit report '/proc/report.xml': "))
     }

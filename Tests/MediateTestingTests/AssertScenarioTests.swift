@@ -1,6 +1,7 @@
 import Foundation
 import MediateKit
 import Testing
+
 @testable import MediateDesigns
 @testable import MediateTesting
 
@@ -39,8 +40,9 @@ final class TemporaryFolder {
     func file(_ relative: String) -> String { (path as NSString).appendingPathComponent(relative) }
 
     func write(_ relative: String, _ text: String) throws {
-        try FileManager.default.createDirectory(atPath: (file(relative) as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file(relative) as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try text.write(toFile: file(relative), atomically: true, encoding: .utf8)
     }
 
@@ -102,23 +104,29 @@ struct AssertScenarioTests {
         let folder = try TemporaryFolder()
         try folder.copyGoldens(of: "musketeers", kind: .wrapper)
         let golden = try #require(folder.read("Output/musketeers/wrapper.transcript"))
-        try folder.write("Output/musketeers/wrapper.transcript",
-                         golden.replacingOccurrences(of: "log Porthos received: One for all...!", with: "log Porthos received: nothing"))
+        try folder.write(
+            "Output/musketeers/wrapper.transcript",
+            golden.replacingOccurrences(of: "log Porthos received: One for all...!", with: "log Porthos received: nothing"))
         var line = 0
         let issues = recordedIssues {
-            line = #line; assertScenario("Scenarios/musketeers.scenario", under: WrapperDesign.self, goldens: folder.file("Output"),
-                                         record: .never, environment: [:])
+            line = #line + 1  // the call's own line, below
+            assertScenario(
+                "Scenarios/musketeers.scenario", under: WrapperDesign.self, goldens: folder.file("Output"),
+                record: .never, environment: [:])
         }
         try #require(issues.count == 1)
         let text = issues[0].text
         #expect(issues[0].line == line)
-        #expect(text.hasPrefix("\(folder.file("Output/musketeers/wrapper.transcript")) does not match what "
-                               + "Scenarios/musketeers.scenario wrote under wrapper:\n--- expected\n+++ actual\n@@ "))
+        #expect(
+            text.hasPrefix(
+                "\(folder.file("Output/musketeers/wrapper.transcript")) does not match what "
+                    + "Scenarios/musketeers.scenario wrote under wrapper:\n--- expected\n+++ actual\n@@ "))
         #expect(text.contains("\n-    log Porthos received: nothing\n"))
         #expect(text.contains("\n+    log Porthos received: One for all...!\n"))
         // The same diff `mediate check` prints, and nothing was written.
-        let check = CheckCommand(paths: [repository("Scenarios/musketeers.scenario")], outputFolder: folder.file("Output"),
-                                 designs: .reference, environment: [:])
+        let check = CheckCommand(
+            paths: [repository("Scenarios/musketeers.scenario")], outputFolder: folder.file("Output"),
+            designs: .reference, environment: [:])
         let diff = try check.check(path: repository("Scenarios/musketeers.scenario"), kind: .wrapper).get().failures[0].diff
         #expect(text.hasSuffix(":\n" + diff.dropLast()))
         #expect(folder.read("Output/musketeers/wrapper.transcript") != golden)
@@ -151,8 +159,9 @@ struct AssertScenarioTests {
         #expect(!folder.exists("Output/chat"))
         // The argument wins over the environment.
         let recorded = recordedIssues {
-            assertScenario("Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, record: .missing,
-                           environment: ["MEDIATE_RECORD": "never"])
+            assertScenario(
+                "Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, record: .missing,
+                environment: ["MEDIATE_RECORD": "never"])
         }
         #expect(recorded.count == 3)
         #expect(recorded.allSatisfy { $0.text.hasPrefix("recorded ") })
@@ -182,7 +191,9 @@ struct AssertScenarioTests {
             assertScenario("Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, environment: ["CI": "1"])
         }
         #expect(missing.count == 3)
-        #expect(missing.allSatisfy { $0.text.hasPrefix("missing golden ") && $0.text.contains("recording is refused because CI is set (CI=1)") })
+        #expect(
+            missing.allSatisfy { $0.text.hasPrefix("missing golden ") && $0.text.contains("recording is refused because CI is set (CI=1)") }
+        )
         #expect(!folder.exists("Output/chat"))
         // A mismatch under .failed shows its diff and is not rewritten.
         try folder.copyGoldens(of: "chat", kind: .mesh)
@@ -191,7 +202,9 @@ struct AssertScenarioTests {
             assertScenario("Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, record: .failed, environment: ["CI": "true"])
         }
         try #require(failed.count == 1)
-        #expect(failed[0].text.contains("does not match what Scenarios/chat.scenario wrote under mesh, and recording is refused because CI is set (CI=true)"))
+        #expect(
+            failed[0].text.contains(
+                "does not match what Scenarios/chat.scenario wrote under mesh, and recording is refused because CI is set (CI=true)"))
         #expect(failed[0].text.contains("\n-stale\n"))
         #expect(folder.read("Output/chat/mesh.transcript") == "stale\n")
         // .all would rewrite the goldens that match too.
@@ -214,8 +227,11 @@ struct AssertScenarioTests {
         let issues = recordedIssues {
             assertScenario("Scenarios/no-such.scenario", under: WrapperDesign.self, environment: [:])
         }
-        #expect(issues.map(\.text) == ["\(repository("Scenarios/no-such.scenario")): error: cannot read the scenario: no such file\n"
-                                       + "help: give the path of a readable .scenario file"])
+        #expect(
+            issues.map(\.text) == [
+                "\(repository("Scenarios/no-such.scenario")): error: cannot read the scenario: no such file\n"
+                    + "help: give the path of a readable .scenario file"
+            ])
     }
 
     @Test func aScenarioWithStaticErrorsIsOneIssueWithItsDiagnostics() throws {
@@ -235,29 +251,35 @@ struct AssertScenarioTests {
         let folder = try TemporaryFolder()
         try folder.write("Scenarios/switch.scenario", "participant A\nparticipant B\nA -> B: one\nmediator hub\nA -> B: two\n")
         let unknown = recordedIssues {
-            assertScenario(folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
-                           environment: [:])
+            assertScenario(
+                folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
+                environment: [:])
         }
         try #require(unknown.count == 1)
         #expect(unknown[0].text.hasPrefix("\(folder.file("Scenarios/switch.scenario")):4:10: error: unknown mediator kind 'hub'\n"))
         #expect(unknown[0].text.hasSuffix("help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"))
         #expect(!folder.exists("Output"))
         let recorded = recordedIssues {
-            assertScenario(folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, registering: [HubDesign.self],
-                           goldens: folder.file("Output"), environment: [:])
+            assertScenario(
+                folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, registering: [HubDesign.self],
+                goldens: folder.file("Output"), environment: [:])
         }
         #expect(recorded.count == 3)
         #expect(folder.read("Output/switch/wrapper.transcript")?.contains("mediator hub") == true)
         // Under your own design, listed again or not.
-        assertScenario(folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, registering: [HubDesign.self, HubDesign.self],
-                       goldens: folder.file("Output"), environment: ["CI": "1"])
+        assertScenario(
+            folder.file("Scenarios/switch.scenario"), under: WrapperDesign.self, registering: [HubDesign.self, HubDesign.self],
+            goldens: folder.file("Output"), environment: ["CI": "1"])
         let own = recordedIssues {
-            assertScenario(folder.file("Scenarios/switch.scenario"), under: HubDesign.self, registering: [HubDesign.self],
-                           goldens: folder.file("Output"), environment: [:])
+            assertScenario(
+                folder.file("Scenarios/switch.scenario"), under: HubDesign.self, registering: [HubDesign.self],
+                goldens: folder.file("Output"), environment: [:])
         }
-        #expect(own.map(\.text) == goldenNames("switch", MediatorKind("hub")).map {
-            "recorded \(folder.file("Output/\($0)")); run again to compare"
-        })
+        #expect(
+            own.map(\.text)
+                == goldenNames("switch", MediatorKind("hub")).map {
+                    "recorded \(folder.file("Output/\($0)")); run again to compare"
+                })
         assertScenario(folder.file("Scenarios/switch.scenario"), under: HubDesign.self, goldens: folder.file("Output"), environment: [:])
     }
 
@@ -265,30 +287,38 @@ struct AssertScenarioTests {
         let issues = recordedIssues {
             assertScenario("Scenarios/musketeers.scenario", under: ImpostorDesign.self, environment: [:])
         }
-        #expect(issues.map(\.text) == ["cannot register the designs: two designs are registered as 'wrapper': "
-                                       + "MediateDesigns.WrapperDesign and MediateTestingTests.ImpostorDesign"])
+        #expect(
+            issues.map(\.text) == [
+                "cannot register the designs: two designs are registered as 'wrapper': "
+                    + "MediateDesigns.WrapperDesign and MediateTestingTests.ImpostorDesign"
+            ])
     }
 
     @Test func aRunStoppedByALimitIsComparedAndTheStopMentioned() throws {
         let folder = try TemporaryFolder()
         try folder.write("Scenarios/ping.scenario", pingPong)
         let recorded = recordedIssues {
-            assertScenario(folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
-                           environment: [:])
+            assertScenario(
+                folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
+                environment: [:])
         }
         #expect(recorded.count == 3)
-        #expect(recorded.allSatisfy {
-            $0.text.hasSuffix("\nnote: the run under wrapper stopped early (! depthLimit 64 at step 1 (line 5)), as its transcript says")
-        })
+        #expect(
+            recorded.allSatisfy {
+                $0.text.hasSuffix(
+                    "\nnote: the run under wrapper stopped early (! depthLimit 64 at step 1 (line 5)), as its transcript says")
+            })
         #expect(folder.read("Output/ping/wrapper.transcript")?.contains("! depthLimit 64 at step 1 (line 5)") == true)
         // The goldens hold the stop: the next run compares and passes.
-        assertScenario(folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
-                       environment: [:])
+        assertScenario(
+            folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
+            environment: [:])
         let transcript = try #require(folder.read("Output/ping/wrapper.transcript"))
         try folder.write("Output/ping/wrapper.transcript", transcript.replacingOccurrences(of: "leaked: none", with: "leaked: A"))
         let mismatch = recordedIssues {
-            assertScenario(folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
-                           environment: [:])
+            assertScenario(
+                folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
+                environment: [:])
         }
         try #require(mismatch.count == 1)
         #expect(mismatch[0].text.contains("\n-leaked: A\n+leaked: none"))

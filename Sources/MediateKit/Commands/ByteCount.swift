@@ -12,13 +12,16 @@ public struct ByteCount: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let digits = text.prefix { ("0"..."9").contains($0) }
         guard let shift = Self.shifts[text.dropFirst(digits.count).lowercased()], let value = Int(digits),
-              value <= Int.max >> shift else { return nil }
+            value <= Int.max >> shift
+        else { return nil }
         bytes = value << shift
     }
 
     /// Each unit a size may end with, and the power of two it stands for.
-    private static let shifts = ["": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
-                                 "g": 30, "gb": 30, "gib": 30]
+    private static let shifts = [
+        "": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
+        "g": 30, "gb": 30, "gib": 30,
+    ]
 
     /// `64 MiB` when the size is a whole number of KiB, MiB or GiB, else `N bytes`.
     public var description: String {

@@ -39,11 +39,13 @@ public struct CheckCommand: Sendable {
     public var environment: [String: String]
 
     /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
-    public init(paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
-                record: RecordMode = .never,
-                junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
+        record: RecordMode = .never,
+        junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.paths = paths.isEmpty ? ["Scenarios"] : paths
         self.outputFolder = outputFolder
         self.designs = designs
@@ -86,10 +88,13 @@ public struct CheckCommand: Sendable {
 
     private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if record != .never, let ci = environment["CI"] {
-            standardError.write(diagnosticFormat.renderFileError(
-                path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
-                notes: [.note("a job that writes its own goldens would pass whatever the code does"),
-                        .help("record on your machine, review the goldens and commit them")], colored: colors.standardError))
+            standardError.write(
+                diagnosticFormat.renderFileError(
+                    path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
+                    notes: [
+                        .note("a job that writes its own goldens would pass whatever the code does"),
+                        .help("record on your machine, review the goldens and commit them"),
+                    ], colored: colors.standardError))
             return 2
         }
         let files = Self.scenarioFiles(under: paths)
@@ -99,9 +104,10 @@ public struct CheckCommand: Sendable {
             invalid = true
         }
         if files.isEmpty {
-            standardError.write(diagnosticFormat.renderFileError(
-                path: paths.joined(separator: " "), message: "no .scenario file found",
-                notes: [.help("give a folder holding .scenario files, or the files themselves")]))
+            standardError.write(
+                diagnosticFormat.renderFileError(
+                    path: paths.joined(separator: " "), message: "no .scenario file found",
+                    notes: [.help("give a folder holding .scenario files, or the files themselves")]))
             return 2
         }
         // A folder made here is removed at the end if nothing was recorded into it.
@@ -122,8 +128,9 @@ public struct CheckCommand: Sendable {
             for path in result.recorded { standardOutput.write("recorded \(path)\n") }
             for error in result.errors { standardOutput.write("error \(error)\n") }
             for failure in result.failures {
-                standardOutput.write(ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
-                                     + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
+                standardOutput.write(
+                    ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
+                        + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
                 standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
             }
         }
@@ -133,11 +140,13 @@ public struct CheckCommand: Sendable {
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
             do {
-                try OutputPath(path: junitPath).write(JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8,
-                                                      inputs: files, standardOutput: standardOutput)
+                try OutputPath(path: junitPath).write(
+                    JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8,
+                    inputs: files, standardOutput: standardOutput)
             } catch {
-                standardError.write("error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n"
-                    + OutputRefusal.helpLine(for: error))
+                standardError.write(
+                    "error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n"
+                        + OutputRefusal.helpLine(for: error))
                 unwritten = true
             }
         }
@@ -223,8 +232,9 @@ public struct CheckCommand: Sendable {
         case .success(let scenario): return body(scenario)
         case .failure(let failure):
             return designs.kinds.map { kind in
-                CaseResult(scenario: scenarios.paths[index], kind: kind, failures: [], recorded: [],
-                           errors: [failure.rendered().trimmingCharacters(in: .newlines)])
+                CaseResult(
+                    scenario: scenarios.paths[index], kind: kind, failures: [], recorded: [],
+                    errors: [failure.rendered().trimmingCharacters(in: .newlines)])
             }
         }
     }
@@ -234,8 +244,9 @@ public struct CheckCommand: Sendable {
     /// diagrams, which have bounded sizes, in memory.
     func check(_ scenario: LoadedScenario, kind: MediatorKind) -> CaseResult {
         guard let design = scenario.designs.design(kind) else {
-            return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
-                              errors: ["no design is registered as '\(kind)'"])
+            return CaseResult(
+                scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
+                errors: ["no design is registered as '\(kind)'"])
         }
         let folder = (outputFolder as NSString).appendingPathComponent(scenario.stem)
         let names = Self.goldenNames(of: kind)
@@ -243,18 +254,24 @@ public struct CheckCommand: Sendable {
         let transcript = GoldenComparison(goldenPath: transcriptPath)
         let run = KindRun.run(scenario, design: design, limits: limits, output: transcript)
         if case .outputLimit = run.summary.stoppedBy {
-            return CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [
-                "\(scenario.file.path) [\(kind.rawValue)]: the run wrote more than \(ByteCount(limits.maxOutputBytes)) of "
-                    + "transcript (--max-output), so its goldens were neither compared nor recorded; " + RunCommand.outputLimitHelp,
-            ], stoppedBy: run.summary.stoppedBy)
+            return CaseResult(
+                scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
+                errors: [
+                    "\(scenario.file.path) [\(kind.rawValue)]: the run wrote more than \(ByteCount(limits.maxOutputBytes)) of "
+                        + "transcript (--max-output), so its goldens were neither compared nor recorded; " + RunCommand.outputLimitHelp
+                ], stoppedBy: run.summary.stoppedBy)
         }
         let messages = DOTEmitter.messages(run.messages, title: scenario.title, kind: kind)
-        let coupling = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                           title: scenario.title, kind: kind)
-        var result = CaseResult(scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
-                                stoppedBy: run.summary.stoppedBy)
-        compare(transcriptPath, of: scenario, exists: !transcript.isMissing, matches: transcript.matches, into: &result,
-                diff: { transcript.diff(goldenPath: transcriptPath) }) { path in
+        let coupling = DOTEmitter.coupling(
+            run.references, metrics: run.metrics, participants: scenario.participants,
+            title: scenario.title, kind: kind)
+        var result = CaseResult(
+            scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
+            stoppedBy: run.summary.stoppedBy)
+        compare(
+            transcriptPath, of: scenario, exists: !transcript.isMissing, matches: transcript.matches, into: &result,
+            diff: { transcript.diff(goldenPath: transcriptPath) }
+        ) { path in
             // Written by running again: the run is deterministic, and its output was never held whole.
             let file = try AtomicFile(path: path)
             _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
@@ -263,8 +280,10 @@ public struct CheckCommand: Sendable {
         for (name, text) in [(names[1], messages), (names[2], coupling)] {
             let path = (folder as NSString).appendingPathComponent(name)
             let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-            compare(path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
-                    diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }) { path in
+            compare(
+                path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
+                diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }
+            ) { path in
                 try writeAtomically(text.utf8, to: path)
                 let svgPath = String(path.dropLast("dot".count)) + "svg"
                 try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
@@ -275,8 +294,10 @@ public struct CheckCommand: Sendable {
 
     /// Records the golden at `path` with `write` when the record mode asks for it, else notes a
     /// mismatch (with `diff`) or a missing golden in `result`.
-    private func compare(_ path: String, of scenario: LoadedScenario, exists: Bool, matches: Bool, into result: inout CaseResult,
-                         diff: () -> String, write: (String) throws -> Void) {
+    private func compare(
+        _ path: String, of scenario: LoadedScenario, exists: Bool, matches: Bool, into result: inout CaseResult,
+        diff: () -> String, write: (String) throws -> Void
+    ) {
         let shouldWrite: Bool
         switch record {
         case .never: shouldWrite = false

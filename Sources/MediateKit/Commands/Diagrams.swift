@@ -63,9 +63,10 @@ func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throw
 /// Graphviz to lay out (``maxDiagramEdges``, ``maxUnlabelledDiagramEdges``).
 func checkDiagramSize(edges: Int, labelled: Int) throws {
     guard labelled <= maxDiagramEdges, edges <= maxUnlabelledDiagramEdges else {
-        throw GraphvizError(message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
-            + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
-            + "steeply with edges); use --format dot for its DOT source")
+        throw GraphvizError(
+            message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
+                + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
+                + "steeply with edges); use --format dot for its DOT source")
     }
 }
 

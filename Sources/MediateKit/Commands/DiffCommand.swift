@@ -22,8 +22,10 @@ public struct DiffCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// A diff of `subject`.
-    public init(subject: Subject, designs: DesignRegistry, limits: RunLimits = RunLimits(),
-                diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        subject: Subject, designs: DesignRegistry, limits: RunLimits = RunLimits(),
+        diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.subject = subject
         self.designs = designs
         self.limits = limits
@@ -55,20 +57,25 @@ public struct DiffCommand: Sendable {
                 standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
                 return 2
             }
-            let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
+            let loaded = ScenarioLoader.load(
+                path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
             guard case .success(let scenario) = loaded else { return loaded.exitCode }
             // The `--against` kind is the reference, as `expected` is in `check`.
             guard let a = transcript(of: scenario, kind: against), let b = transcript(of: scenario, kind: mediator) else {
-                standardError.write(diagnosticFormat.renderFileError(
-                    path: path, message: "a transcript is larger than mediate diffs in memory (\(ByteCount(Self.maxBytes)))",
-                    notes: [.help("write both with `mediate run --mediator KIND` and compare them with a diff tool")]))
+                standardError.write(
+                    diagnosticFormat.renderFileError(
+                        path: path, message: "a transcript is larger than mediate diffs in memory (\(ByteCount(Self.maxBytes)))",
+                        notes: [.help("write both with `mediate run --mediator KIND` and compare them with a diff tool")]))
                 return 3
             }
             old = (against.rawValue, a)
             new = (mediator.rawValue, b)
         }
-        guard let diff = UnifiedDiff.diff(expected: old.text, actual: new.text, expectedName: old.name,
-                                          actualName: new.name) else { return 0 }
+        guard
+            let diff = UnifiedDiff.diff(
+                expected: old.text, actual: new.text, expectedName: old.name,
+                actualName: new.name)
+        else { return 0 }
         standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
         return 1
     }
@@ -101,14 +108,17 @@ public struct DiffCommand: Sendable {
             switch failure {
             case .tooLarge(let size):
                 let what = size.map { "is \($0) bytes long" } ?? "is longer than \(Self.maxBytes) bytes"
-                return Unread(message: diagnosticFormat.renderFileError(
-                    path: path, message: "the file \(what); mediate diffs files of at most \(ByteCount(Self.maxBytes))",
-                    notes: [.help("compare them with a diff tool")]), code: 3)
+                return Unread(
+                    message: diagnosticFormat.renderFileError(
+                        path: path, message: "the file \(what); mediate diffs files of at most \(ByteCount(Self.maxBytes))",
+                        notes: [.help("compare them with a diff tool")]), code: 3)
             case .idlePipe: message = "cannot read the file: it is a pipe with nothing writing to it"
             case .missing, .folder, .unreadable: message = "cannot read the file"
             }
-            return Unread(message: diagnosticFormat.renderFileError(path: path, message: message,
-                                                                   notes: [.help("give the paths of two transcripts")]), code: 2)
+            return Unread(
+                message: diagnosticFormat.renderFileError(
+                    path: path, message: message,
+                    notes: [.help("give the paths of two transcripts")]), code: 2)
         }
     }
 }

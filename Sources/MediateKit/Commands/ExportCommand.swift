@@ -16,8 +16,10 @@ public struct ExportCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// An export of the scenario at `path` in `dialect`.
-    public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, dialect: SequenceDiagramWriter.Dialect,
-                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, dialect: SequenceDiagramWriter.Dialect,
+        limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.path = path
         self.designs = designs
         self.mediator = mediator
@@ -34,8 +36,9 @@ public struct ExportCommand: Sendable {
     }
 
     private func export(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
-                                         colored: colors.standardError)
+        let loaded = ScenarioLoader.load(
+            path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+            colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let kind = mediator ?? scenario.declaredKind
         guard let design = designs.design(kind) else {
@@ -43,13 +46,18 @@ public struct ExportCommand: Sendable {
             return 2
         }
         let mediator = KindRun.mediatorTakesPart(scenario, design: design, designs: designs, limits: limits)
-        let writer = SequenceDiagramWriter(dialect: dialect, title: scenario.title, kind: kind,
-                                           participants: scenario.participants.map(\.name),
-                                           mediatorLifeline: mediator, output: standardOutput)
-        let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
-                                  limits: limits, sink: writer).run()
+        let writer = SequenceDiagramWriter(
+            dialect: dialect, title: scenario.title, kind: kind,
+            participants: scenario.participants.map(\.name),
+            mediatorLifeline: mediator, output: standardOutput)
+        let summary = Interpreter(
+            script: scenario.script, title: scenario.title, design: design, designs: designs,
+            limits: limits, sink: writer
+        ).run()
         if let stop = summary.stoppedBy, let range = summary.stoppedAt {
-            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
+            standardError.write(
+                RunCommand.limitMessage(
+                    stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }
         return summary.stoppedBy == nil ? 0 : 3
     }

@@ -50,9 +50,10 @@ public struct FormatCommand: Sendable {
             standardError.write(diagnosticFormat.render(diagnostics.items, in: diagnostics.file))
             return 2
         case .failure(.meaningChanged):
-            standardError.write(diagnosticFormat.renderFileError(
-                path: path, message: "internal error: the formatted text would not mean the same; the file is left as it is",
-                notes: [.help("please report this with the file")]))
+            standardError.write(
+                diagnosticFormat.renderFileError(
+                    path: path, message: "internal error: the formatted text would not mean the same; the file is left as it is",
+                    notes: [.help("please report this with the file")]))
             return 3
         }
         guard Array(formatted.utf8) != data else { return 0 }
@@ -60,8 +61,10 @@ public struct FormatCommand: Sendable {
             // The diff is of lines, so it is taken after CRLF and a byte-order mark are read away;
             // when they are all that differs, a line says so.
             let original = String(decoding: file.bytes, as: UTF8.self)
-            if let diff = UnifiedDiff.diff(expected: original, actual: formatted, expectedName: path,
-                                           actualName: "\(path) (formatted)") {
+            if let diff = UnifiedDiff.diff(
+                expected: original, actual: formatted, expectedName: path,
+                actualName: "\(path) (formatted)")
+            {
                 standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
             }
             if file.bytes != data {
@@ -70,17 +73,19 @@ public struct FormatCommand: Sendable {
             return 1
         }
         guard (read.st_mode & S_IFMT) == S_IFREG else {
-            standardError.write(diagnosticFormat.renderFileError(
-                path: path, message: "fmt rewrites files, and this is a pipe or a device; it is left as it is",
-                notes: [.help("give the scenario file itself, or use --check to see the difference")]))
+            standardError.write(
+                diagnosticFormat.renderFileError(
+                    path: path, message: "fmt rewrites files, and this is a pipe or a device; it is left as it is",
+                    notes: [.help("give the scenario file itself, or use --check to see the difference")]))
             return 2
         }
         do {
             try rewrite(path, with: Array(formatted.utf8), original: data, read: read)
         } catch {
-            standardError.write(diagnosticFormat.renderFileError(
-                path: path, message: "cannot write the formatted file: \(RunCommand.reason(error))",
-                notes: (error as? OutputRefusal).map { [.help($0.help)] } ?? []))
+            standardError.write(
+                diagnosticFormat.renderFileError(
+                    path: path, message: "cannot write the formatted file: \(RunCommand.reason(error))",
+                    notes: (error as? OutputRefusal).map { [.help($0.help)] } ?? []))
             return 3
         }
         standardOutput.write("formatted \(path)\n")
@@ -101,7 +106,8 @@ public struct FormatCommand: Sendable {
         var created = stat()
         guard fstat(file.output.descriptor, &created) == 0 else { throw OutputError(code: errno) }
         if created.st_uid != read.st_uid || created.st_gid != read.st_gid,
-           fchown(file.output.descriptor, read.st_uid, read.st_gid) != 0 {
+            fchown(file.output.descriptor, read.st_uid, read.st_gid) != 0
+        {
             let reason = OutputError(code: errno).description
             throw OutputRefusal(
                 reason: "the new file cannot be given the old one's owner and group (\(read.st_uid):\(read.st_gid)): \(reason)",
@@ -164,9 +170,9 @@ public struct FormatCommand: Sendable {
     /// The modification time: seconds and nanoseconds since 1970.
     private static func modified(_ status: stat) -> (Int, Int) {
         #if canImport(Darwin)
-        (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+            (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
         #else
-        (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+            (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
         #endif
     }
 }

@@ -24,17 +24,19 @@ public struct InitCommand: Sendable, TerminalCommand {
     private func create(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let stem = LoadedScenario.stem(of: path)
         guard !stem.isEmpty, stem != ".", stem != ".." else {
-            standardError.write(DiagnosticFormat.text.renderFileError(
-                path: path, message: "a scenario needs a name before '.scenario'; nothing was written",
-                notes: [.help("give a name, e.g. 'mediate init hello'")], colored: colors.standardError))
+            standardError.write(
+                DiagnosticFormat.text.renderFileError(
+                    path: path, message: "a scenario needs a name before '.scenario'; nothing was written",
+                    notes: [.help("give a name, e.g. 'mediate init hello'")], colored: colors.standardError))
             return 2
         }
         // lstat, not fileExists: a symbolic link, even one pointing nowhere, is something there.
         var status = stat()
         guard lstat(path, &status) != 0 else {
-            standardError.write(DiagnosticFormat.text.renderFileError(
-                path: path, message: "already exists; nothing was written",
-                notes: [.help("choose another name, or remove the file first")], colored: colors.standardError))
+            standardError.write(
+                DiagnosticFormat.text.renderFileError(
+                    path: path, message: "already exists; nothing was written",
+                    notes: [.help("choose another name, or remove the file first")], colored: colors.standardError))
             return 2
         }
         do {

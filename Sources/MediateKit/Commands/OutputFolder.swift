@@ -17,8 +17,10 @@ enum OutputFolder {
         do {
             return .success(try make(folder))
         } catch {
-            return .failure(Refusal(message: "error: cannot make the output folder '\(folder)': \(error)\n"
-                + "help: check that --output names a folder you can write to\n", code: 3))
+            return .failure(
+                Refusal(
+                    message: "error: cannot make the output folder '\(folder)': \(error)\n"
+                        + "help: check that --output names a folder you can write to\n", code: 3))
         }
     }
 
@@ -38,8 +40,9 @@ enum OutputFolder {
         for path in paths {
             let stem = LoadedScenario.stem(of: path)
             if let other = seen[stem], other != path {
-                return Refusal(message: "error: \(other) and \(path) would both write to the folder '\(stem)'\n"
-                    + "help: rename one of them, or run them with different --output folders\n", code: 2)
+                return Refusal(
+                    message: "error: \(other) and \(path) would both write to the folder '\(stem)'\n"
+                        + "help: rename one of them, or run them with different --output folders\n", code: 2)
             }
             seen[stem] = path
         }
@@ -65,8 +68,9 @@ enum OutputFolder {
         var status = stat()
         if lstat(inside, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
             let what = (status.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
-            return Problem(message: "'\(inside)' is \(what); mediate writes \(path)'s files only into a folder of its own there",
-                           help: "move it away, or give another --output folder")
+            return Problem(
+                message: "'\(inside)' is \(what); mediate writes \(path)'s files only into a folder of its own there",
+                help: "move it away, or give another --output folder")
         }
         return nil
     }
@@ -83,11 +87,13 @@ enum OutputFolder {
         let exists = FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder)
         if exists && isFolder.boolValue { return nil }
         if exists {
-            return Problem(message: "cannot make the output folder '\(folder)': '\(parent)' is a file, not a folder",
-                           help: "give an --output folder inside a folder")
+            return Problem(
+                message: "cannot make the output folder '\(folder)': '\(parent)' is a file, not a folder",
+                help: "give an --output folder inside a folder")
         }
-        return Problem(message: "cannot make the output folder '\(folder)': '\(parent)' does not exist",
-                       help: "mediate makes only the last folder of --output: create '\(parent)' first, or give another folder")
+        return Problem(
+            message: "cannot make the output folder '\(folder)': '\(parent)' does not exist",
+            help: "mediate makes only the last folder of --output: create '\(parent)' first, or give another folder")
     }
 
     /// Makes `folder` unless it exists, registered for removal on SIGINT and SIGTERM; returns
@@ -167,7 +173,7 @@ final class FolderLock {
                 if made && locked { pending.folders.append(folder) }
                 return (descriptor, made && locked, locked)
             }
-            guard case let (descriptor, created, locked)? = attempt else { continue }
+            guard case (let descriptor, let created, let locked)? = attempt else { continue }
             if !locked {
                 if !waited {
                     standardError.write("note: another process is writing into '\(folder)'; waiting for it to finish\n")

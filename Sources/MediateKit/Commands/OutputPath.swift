@@ -20,8 +20,9 @@ struct OutputPath {
             for input in inputs {
                 var read = stat()
                 if stat(input, &read) == 0, read.st_dev == target.st_dev, read.st_ino == target.st_ino {
-                    throw OutputRefusal(reason: "it is the scenario \(input)",
-                                        help: "give another output path; mediate does not write over what it reads")
+                    throw OutputRefusal(
+                        reason: "it is the scenario \(input)",
+                        help: "give another output path; mediate does not write over what it reads")
                 }
             }
             let type = target.st_mode & S_IFMT
@@ -34,8 +35,9 @@ struct OutputPath {
         var link = stat()
         if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw OutputRefusal(reason: "it is a symbolic link to '\(destination)', which mediate does not write through",
-                                help: "give the path of the file itself, or remove the link")
+            throw OutputRefusal(
+                reason: "it is a symbolic link to '\(destination)', which mediate does not write through",
+                help: "give the path of the file itself, or remove the link")
         }
         try writeAtomically(bytes, to: path)
     }
@@ -47,8 +49,9 @@ struct OutputPath {
         defer { close(descriptor) }
         var opened = stat()
         guard fstat(descriptor, &opened) == 0, [S_IFCHR, S_IFIFO].contains(opened.st_mode & S_IFMT) else {
-            throw OutputRefusal(reason: "it changed from a device or pipe to something else while being opened",
-                                help: "write it again")
+            throw OutputRefusal(
+                reason: "it changed from a device or pipe to something else while being opened",
+                help: "write it again")
         }
         let output = FileDescriptorOutput(descriptor: descriptor)
         output.write(bytes: bytes)

@@ -25,9 +25,11 @@ public struct RenderCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// A drawing of the scenario at `path`.
-    public init(path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
-                format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
-                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
+        format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
+        limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.diagnosticFormat = diagnosticFormat
         self.designs = designs
         self.path = path
@@ -60,8 +62,9 @@ public struct RenderCommand: Sendable {
             standardError.write("error: \(refusal)\n")
             return 2
         }
-        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
-                                         colored: colors.standardError)
+        let loaded = ScenarioLoader.load(
+            path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+            colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let kind = mediator ?? scenario.declaredKind
         guard let design = designs.design(kind) else {
@@ -75,15 +78,17 @@ public struct RenderCommand: Sendable {
         var stops: [KindRun] = []
         switch graph {
         case .messages, .logical, .coupling:
-            let run = KindRun.run(scenario, design: design, limits: limits, output: nil,
-                                  collectingMessages: graph != .coupling, collectingLogicalMessages: graph == .logical)
+            let run = KindRun.run(
+                scenario, design: design, limits: limits, output: nil,
+                collectingMessages: graph != .coupling, collectingLogicalMessages: graph == .logical)
             stops = [run]
             switch graph {
             case .messages: dot = DOTEmitter.messages(run.messages, title: scenario.title, kind: run.kind)
             case .logical: dot = DOTEmitter.messages(run.logicalMessages, title: scenario.title, kind: run.kind, logical: true)
             default:
-                dot = DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                          title: scenario.title, kind: run.kind)
+                dot = DOTEmitter.coupling(
+                    run.references, metrics: run.metrics, participants: scenario.participants,
+                    title: scenario.title, kind: run.kind)
             }
         case .sequence:
             preconditionFailure("drawn by drawSequence")
@@ -95,7 +100,9 @@ public struct RenderCommand: Sendable {
         var code: Int32 = 0
         for run in stops {
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
+                standardError.write(
+                    RunCommand.limitMessage(
+                        stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
                 code = 3
             }
         }
@@ -104,8 +111,9 @@ public struct RenderCommand: Sendable {
             try OutputPath(path: outputPath ?? "-").write(bytes, inputs: [path], standardOutput: standardOutput)
         } catch {
             let target = outputPath.map { "'\($0)'" } ?? "standard output"
-            standardError.write("error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
-                + OutputRefusal.helpLine(for: error))
+            standardError.write(
+                "error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                    + OutputRefusal.helpLine(for: error))
             return 3
         }
         return code
@@ -137,25 +145,33 @@ extension RenderCommand {
     }
 
     /// Runs the scenario into a ``SequenceSVGWriter`` and writes its SVG; exit codes as `draw`'s.
-    private func drawSequence(_ scenario: LoadedScenario, design: any Design.Type, kind: MediatorKind,
-                              standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    private func drawSequence(
+        _ scenario: LoadedScenario, design: any Design.Type, kind: MediatorKind,
+        standardOutput: any TextOutput, standardError: any TextOutput
+    ) -> Int32 {
         let mediator = KindRun.mediatorTakesPart(scenario, design: design, designs: designs, limits: limits)
-        let writer = SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                       mediatorLifeline: mediator)
-        let summary = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs,
-                                  limits: limits, sink: writer).run()
+        let writer = SequenceSVGWriter(
+            title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+            mediatorLifeline: mediator)
+        let summary = Interpreter(
+            script: scenario.script, title: scenario.title, design: design, designs: designs,
+            limits: limits, sink: writer
+        ).run()
         var code: Int32 = 0
         if let stop = summary.stoppedBy, let range = summary.stoppedAt {
-            standardError.write(RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat,
-                                                        colored: colors.standardError))
+            standardError.write(
+                RunCommand.limitMessage(
+                    stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat,
+                    colored: colors.standardError))
             code = 3
         }
         do {
             try OutputPath(path: outputPath ?? "-").write(Array(writer.svg().utf8), inputs: [path], standardOutput: standardOutput)
         } catch {
             let target = outputPath.map { "'\($0)'" } ?? "standard output"
-            standardError.write("error: cannot write the sequence diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
-                + OutputRefusal.helpLine(for: error))
+            standardError.write(
+                "error: cannot write the sequence diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                    + OutputRefusal.helpLine(for: error))
             return 3
         }
         return code
@@ -187,8 +203,10 @@ public struct CompareCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// A comparison of the scenario at `path` under every design in `designs`.
-    public init(path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
-                diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
+        diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.diagnosticFormat = diagnosticFormat
         self.designs = designs
         self.path = path
@@ -204,8 +222,9 @@ public struct CompareCommand: Sendable {
     }
 
     private func compare(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let loaded = ScenarioLoader.load(path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
-                                         colored: colors.standardError)
+        let loaded = ScenarioLoader.load(
+            path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
+            colored: colors.standardError)
         guard case .success(let scenario) = loaded else { return loaded.exitCode }
         let report = ComparisonReport(scenario: scenario, limits: limits)
         standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
@@ -213,7 +232,9 @@ public struct CompareCommand: Sendable {
         for implementation in report.implementations {
             let run = implementation.run
             if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(RunCommand.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
+                standardError.write(
+                    RunCommand.limitMessage(
+                        stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
                 code = 3
             }
         }

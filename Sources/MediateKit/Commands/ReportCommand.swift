@@ -16,8 +16,10 @@ public struct ReportCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// A report on `paths`; an empty `paths` is `Scenarios`.
-    public init(paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
-                limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
+        limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.designs = designs
         self.paths = paths.isEmpty ? ["Scenarios"] : paths
         self.outputPath = outputPath
@@ -60,8 +62,9 @@ public struct ReportCommand: Sendable {
         do {
             try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
         } catch {
-            standardError.write("error: cannot write the report '\(outputPath ?? "-")': \(RunCommand.reason(error))\n"
-                + OutputRefusal.helpLine(for: error))
+            standardError.write(
+                "error: cannot write the report '\(outputPath ?? "-")': \(RunCommand.reason(error))\n"
+                    + OutputRefusal.helpLine(for: error))
             return 3
         }
         return 0
@@ -85,21 +88,25 @@ public struct ReportCommand: Sendable {
             var runLimits = limits
             runLimits.maxOutputBytes = budget
             let prefix = "s\(number)-d\(lanes.count)"
-            let mediatorLifeline = drawsSequence
+            let mediatorLifeline =
+                drawsSequence
                 ? KindRun.mediatorTakesPart(scenario, design: design, designs: scenario.designs, limits: runLimits) : nil
             var recorder: StepRecorder?
             let run = KindRun.run(scenario, design: design, limits: runLimits, output: output) { collector in
                 let writer = mediatorLifeline.map {
-                    SequenceSVGWriter(title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                                      mediatorLifeline: $0, idPrefix: prefix + "-")
+                    SequenceSVGWriter(
+                        title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                        mediatorLifeline: $0, idPrefix: prefix + "-")
                 }
                 recorder = StepRecorder(collector: collector, sequence: writer)
                 return [recorder!]
             }
             if case .outputLimit = run.summary.stoppedBy {
-                return .failure(OverBudget(message: "error: the report's transcripts would take more than "
-                    + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path) under \(kind.rawValue); "
-                    + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
+                return .failure(
+                    OverBudget(
+                        message: "error: the report's transcripts would take more than "
+                            + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path) under \(kind.rawValue); "
+                            + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
             }
             budget -= output.text.utf8.count
             runs.append(run)
@@ -121,8 +128,10 @@ public struct ReportCommand: Sendable {
         }
         // The page needs the metrics only: the graphs (a million references in a large mesh) go now.
         for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }
-        return .success(HTMLReport.Section(path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
-                                  lanes: lanes, compareSVG: svg))
+        return .success(
+            HTMLReport.Section(
+                path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
+                lanes: lanes, compareSVG: svg))
     }
 
     /// One design's lane of the player: its transcript, steps, routed message diagram (drawn
@@ -138,10 +147,15 @@ public struct ReportCommand: Sendable {
         } catch {
             routed = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
         }
-        let sequence: Result<String, HTMLReport.GraphvizFailure> = recorder.sequenceSVG.map { .success($0) } ?? .failure(
-            HTMLReport.GraphvizFailure(message: "the sequence view is drawn for up to \(StepRecorder.sequenceLifelineLimit - 1) "
-                + "participants and \(StepRecorder.sequenceLineLimit) transcript lines; see the transcript and the message diagram"))
-        return HTMLReport.Lane(kind: run.kind, text: text, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
-                               routedSVG: routed, sequenceSVG: sequence)
+        let sequence: Result<String, HTMLReport.GraphvizFailure> =
+            recorder.sequenceSVG.map { .success($0) }
+            ?? .failure(
+                HTMLReport.GraphvizFailure(
+                    message: "the sequence view is drawn for up to \(StepRecorder.sequenceLifelineLimit - 1) "
+                        + "participants and \(StepRecorder.sequenceLineLimit) transcript lines; see the transcript and the message diagram")
+            )
+        return HTMLReport.Lane(
+            kind: run.kind, text: text, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
+            routedSVG: routed, sequenceSVG: sequence)
     }
 }

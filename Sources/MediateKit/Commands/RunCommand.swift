@@ -43,8 +43,10 @@ public struct RunCommand: Sendable {
     public var colors: ColorPolicy = .none
 
     /// A run of `paths`, under `mediator` or each scenario's own design.
-    public init(paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
-                outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text) {
+    public init(
+        paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
+        outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
+    ) {
         self.paths = paths
         self.mediator = mediator
         self.designs = designs
@@ -101,15 +103,18 @@ public struct RunCommand: Sendable {
     /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
     /// other. To a folder: each kind's transcript and its message and coupling diagrams (DOT and
     /// SVG), and with every kind run, the comparison (`compare.dot`, `.svg`, `.json`).
-    private func run(_ scenario: LoadedScenario, kinds: [MediatorKind], standardOutput: any TextOutput,
-                     standardError: any TextOutput) -> Int32 {
+    private func run(
+        _ scenario: LoadedScenario, kinds: [MediatorKind], standardOutput: any TextOutput,
+        standardError: any TextOutput
+    ) -> Int32 {
         guard let outputFolder else {
             var code: Int32 = 0
             // No diagrams: the transcript alone, with no message graph gathered and no objects walked.
             for kind in kinds {
                 guard let design = designs.design(kind) else { continue }
-                let run = KindRun.run(scenario, design: design, limits: limits, format: format, analyze: false,
-                                      output: standardOutput)
+                let run = KindRun.run(
+                    scenario, design: design, limits: limits, format: format, analyze: false,
+                    output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
             return code
@@ -149,29 +154,35 @@ public struct RunCommand: Sendable {
                 try file.finish()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
-                try writeDiagram(DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
-                                 as: "\(kind.rawValue).messages")
-                try writeDiagram(DOTEmitter.coupling(run.references, metrics: run.metrics, participants: scenario.participants,
-                                                     title: scenario.title, kind: kind),
-                                 as: "\(kind.rawValue).coupling")
+                try writeDiagram(
+                    DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
+                    as: "\(kind.rawValue).messages")
+                try writeDiagram(
+                    DOTEmitter.coupling(
+                        run.references, metrics: run.metrics, participants: scenario.participants,
+                        title: scenario.title, kind: kind),
+                    as: "\(kind.rawValue).coupling")
             }
             if Set(kinds) == Set(designs.kinds) {
                 let report = ComparisonReport(scenario: scenario, runs: runs) { kind in
                     transcriptLines(of: scenario, kind: kind, at: staged["\(kind.rawValue).transcript"]?.temporaryPath ?? "")
                 }
-                try writeDiagram(DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title),
-                                 as: "compare")
+                try writeDiagram(
+                    DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title),
+                    as: "compare")
                 try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
             try AtomicFile.commit(order.map { staged[$0]! })
         } catch {
             for file in staged.values { file.discard() }
             if let error = error as? GraphvizError {
-                standardError.write("error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
-                    + "help: nothing was written under '\(folder)'\n")
+                standardError.write(
+                    "error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
+                        + "help: nothing was written under '\(folder)'\n")
             } else {
-                standardError.write("error: cannot write under '\(folder)': \(Self.reason(error))\n"
-                    + "help: check that --output names a folder you can write to\n")
+                standardError.write(
+                    "error: cannot write under '\(folder)': \(Self.reason(error))\n"
+                        + "help: check that --output names a folder you can write to\n")
             }
             return 3
         }
@@ -191,7 +202,9 @@ public struct RunCommand: Sendable {
     /// Reports a limit that stopped the run on standard error; returns the run's exit code.
     private func finish(_ run: KindRun, scenario: LoadedScenario, standardError: any TextOutput) -> Int32 {
         if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-            standardError.write(Self.limitMessage(stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
+            standardError.write(
+                Self.limitMessage(
+                    stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
         }
         if let warning = Self.lateDeliveryWarning(run.summary, kind: run.kind, path: scenario.file.path) {
             standardError.write(warning)
@@ -208,8 +221,10 @@ public struct RunCommand: Sendable {
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
-    static func limitMessage(_ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile,
-                             as format: DiagnosticFormat, colored: Bool = false) -> String {
+    static func limitMessage(
+        _ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile,
+        as format: DiagnosticFormat, colored: Bool = false
+    ) -> String {
         let message: String
         let help: String
         switch stop {

@@ -71,8 +71,9 @@ public enum ScenarioLoader {
         public func rendered(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
             switch self {
             case .unreadable(let path, let reason):
-                return format.renderFileError(path: path, message: "cannot read the scenario: \(reason)",
-                                              notes: [.help("give the path of a readable .scenario file")], colored: colored)
+                return format.renderFileError(
+                    path: path, message: "cannot read the scenario: \(reason)",
+                    notes: [.help("give the path of a readable .scenario file")], colored: colored)
             case .tooLarge(let location, let message, let help):
                 return format.renderFileError(path: location, message: message, notes: [.help(help)], colored: colored)
             case .invalid(let diagnostics), .overLimit(let diagnostics):
@@ -97,8 +98,9 @@ public enum ScenarioLoader {
             case .tooLarge(let size):
                 let limit = SourceLimits.maxFileBytes
                 let what = size.map { "is \($0) bytes long" } ?? "is longer than \(limit) bytes"
-                return .tooLarge(location: path, message: "the scenario \(what); mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
-                                 help: "split it into several scenarios")
+                return .tooLarge(
+                    location: path, message: "the scenario \(what); mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
+                    help: "split it into several scenarios")
             case .missing: reason = "no such file"
             case .folder: reason = "it is a folder"
             case .idlePipe: reason = "it is a pipe with nothing writing to it, and mediate does not wait for a writer"
@@ -109,8 +111,10 @@ public enum ScenarioLoader {
     }
 
     /// Reads and checks one file; on failure also writes its errors to `standardError` in `format`.
-    public static func load(path: String, designs: DesignRegistry?, reportingTo standardError: any TextOutput,
-                            as format: DiagnosticFormat, colored: Bool) -> Result<LoadedScenario, Failure> {
+    public static func load(
+        path: String, designs: DesignRegistry?, reportingTo standardError: any TextOutput,
+        as format: DiagnosticFormat, colored: Bool
+    ) -> Result<LoadedScenario, Failure> {
         let result = load(path: path, designs: designs)
         if case .failure(let failure) = result { standardError.write(failure.rendered(as: format, colored: colored)) }
         return result
@@ -121,18 +125,21 @@ public enum ScenarioLoader {
     public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         if let (line, length) = file.firstOverlongLine() {
             let limit = SourceLimits.maxLineBytes
-            return .failure(.tooLarge(
-                location: "\(file.path):\(line):1",
-                message: "line \(line) is \(length) bytes long; mediate reads lines of at most 1 MiB (\(limit) bytes)",
-                help: "break the line up: one statement a line, and a '{ … }' block may span lines"))
+            return .failure(
+                .tooLarge(
+                    location: "\(file.path):\(line):1",
+                    message: "line \(line) is \(length) bytes long; mediate reads lines of at most 1 MiB (\(limit) bytes)",
+                    help: "break the line up: one statement a line, and a '{ … }' block may span lines"))
         }
         let (script, syntactic) = Frontend.parse(file, designs: designs)
         if let extra = participant(after: SourceLimits.maxParticipants, in: script) {
             let limit = SourceLimits.maxParticipants
             let diagnostic = Diagnostic(
                 "more than \(limit) participants; mediate runs scenarios of at most \(limit)", at: extra.range,
-                notes: [.note("the mesh alone would hold N(N-1) references between them"),
-                        .help("split the scenario, or model groups of participants by type")])
+                notes: [
+                    .note("the mesh alone would hold N(N-1) references between them"),
+                    .help("split the scenario, or model groups of participants by type"),
+                ])
             return .failure(.overLimit(Diagnostics(file: file, items: [diagnostic])))
         }
         switch Frontend.check(script, syntactic: syntactic, in: file, designNames: designs?.names) {

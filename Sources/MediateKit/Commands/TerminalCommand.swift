@@ -15,8 +15,9 @@ extension TerminalCommand {
         signal(SIGPIPE, SIG_IGN)
         var command = self
         command.colors = ColorPolicy.detect(environment: environment)
-        return command.execute(standardOutput: FileDescriptorOutput(descriptor: 1),
-                               standardError: FileDescriptorOutput(descriptor: 2))
+        return command.execute(
+            standardOutput: FileDescriptorOutput(descriptor: 1),
+            standardError: FileDescriptorOutput(descriptor: 2))
     }
 }
 

@@ -18,7 +18,7 @@ public enum ComparisonFormatter {
     /// The title and transcript lines show control and bidirectional characters as `\u{X}`.
     public static func table(_ report: ComparisonReport) -> String {
         let kinds = report.implementations
-        var rows: [[String]] = [["", ] + kinds.map { $0.run.kind.rawValue }]
+        var rows: [[String]] = [[""] + kinds.map { $0.run.kind.rawValue }]
         func row(_ name: String, _ value: (CouplingMetrics) -> String) {
             rows.append([name] + kinds.map { value($0.run.metrics) })
         }
@@ -34,10 +34,12 @@ public enum ComparisonFormatter {
         var fans: [[String]] = [["fan-in / fan-out / strong fan-out"] + kinds.map { $0.run.kind.rawValue }]
         let listed = Set(kinds.flatMap { $0.run.metrics.participants.map(\.name) })
         for name in report.participants where listed.contains(name) {
-            fans.append([name] + kinds.map { implementation in
-                guard let p = implementation.run.metrics.participants.first(where: { $0.name == name }) else { return "-" }
-                return "\(p.fanIn) / \(p.fanOut) / \(p.strongFanOut)"
-            })
+            fans.append(
+                [name]
+                    + kinds.map { implementation in
+                        guard let p = implementation.run.metrics.participants.first(where: { $0.name == name }) else { return "-" }
+                        return "\(p.fanIn) / \(p.fanOut) / \(p.strongFanOut)"
+                    })
         }
         out += "\n" + layout(fans) + "\n"
         for implementation in kinds {
@@ -92,7 +94,9 @@ public enum ComparisonFormatter {
             participantToParticipant = metrics.participantToParticipant
             cycles = metrics.cycles
             leaked = metrics.leaked
-            participants = metrics.participants.map { Participant(name: $0.name, fanIn: $0.fanIn, fanOut: $0.fanOut, strongFanOut: $0.strongFanOut) }
+            participants = metrics.participants.map {
+                Participant(name: $0.name, fanIn: $0.fanIn, fanOut: $0.fanOut, strongFanOut: $0.strongFanOut)
+            }
             firstDifference = implementation.firstDifference
         }
 

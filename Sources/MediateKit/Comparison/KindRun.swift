@@ -20,44 +20,56 @@ public struct KindRun: Sendable {
     /// references are gathered (a run that only writes its transcript); without
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
     /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`.
-    public static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-                           format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                           collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
-        run(scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
-            collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages) { _ in [] }
+    public static func run(
+        _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
+        format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+        collectingMessages: Bool = true, collectingLogicalMessages: Bool = false
+    ) -> KindRun {
+        run(
+            scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
+            collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages
+        ) { _ in [] }
     }
 
     /// The same run, with the sinks `observers` makes seeing every event after the message flow's
     /// collector, which they may read (the report's `StepRecorder`).
-    static func run(_ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-                    format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                    collectingMessages: Bool = true, collectingLogicalMessages: Bool = false,
-                    observers: (MessageGraphCollector) -> [any EventSink]) -> KindRun {
+    static func run(
+        _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
+        format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+        collectingMessages: Bool = true, collectingLogicalMessages: Bool = false,
+        observers: (MessageGraphCollector) -> [any EventSink]
+    ) -> KindRun {
         let collector = MessageGraphCollector(keepingLogical: collectingLogicalMessages)
         let budget = OutputBudget()
         var sinks: [any EventSink] = analyze && collectingMessages ? [collector] : []
         if let output { sinks.append(FormattedSink(format: format, output: output, budget: budget)) }
         sinks += observers(collector)
-        let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
-                                      designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
-                                      budget: budget)
+        let interpreter = Interpreter(
+            script: scenario.script, title: scenario.title, design: design,
+            designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
+            budget: budget)
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }
         let summary = interpreter.run()
-        return KindRun(kind: MediatorKind(design.name), summary: summary, messages: collector.graph,
-                       logicalMessages: collector.logical, references: references,
-                       metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
+        return KindRun(
+            kind: MediatorKind(design.name), summary: summary, messages: collector.graph,
+            logicalMessages: collector.logical, references: references,
+            metrics: CouplingMetrics(graph: references, leaked: summary.leakedObjects))
     }
 }
 
 extension KindRun {
     /// Whether the mediator takes part when `scenario` runs under `design`, as a first run,
     /// written nowhere, shows (`MediatorSighting`): a sequence diagram then gives it a lifeline.
-    public static func mediatorTakesPart(_ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
-                                         limits: RunLimits = RunLimits()) -> Bool {
+    public static func mediatorTakesPart(
+        _ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
+        limits: RunLimits = RunLimits()
+    ) -> Bool {
         let sighting = MediatorSighting()
-        _ = Interpreter(script: scenario.script, title: scenario.title, design: design, designs: designs, limits: limits,
-                        sink: sighting).run()
+        _ = Interpreter(
+            script: scenario.script, title: scenario.title, design: design, designs: designs, limits: limits,
+            sink: sighting
+        ).run()
         return sighting.seen
     }
 }
@@ -131,9 +143,11 @@ public struct ComparisonReport: Sendable {
             let difference = FirstLineDifference(expected: ownOutput.bytes)
             let run = KindRun.run(scenario, design: design, limits: limits, output: difference)
             difference.finish()
-            return Implementation(run: run, firstDifference: difference.found.map {
-                TranscriptDifference(line: $0.line, expected: $0.expected, actual: $0.actual)
-            })
+            return Implementation(
+                run: run,
+                firstDifference: difference.found.map {
+                    TranscriptDifference(line: $0.line, expected: $0.expected, actual: $0.actual)
+                })
         }
     }
 
@@ -146,8 +160,12 @@ public struct ComparisonReport: Sendable {
         participants = scenario.participants.map(\.name)
         let own = scenario.declaredKind
         implementations = runs.map { run in
-            Implementation(run: run, firstDifference: run.kind == own ? nil : TranscriptDifference.first(
-                expected: transcript(own), actual: transcript(run.kind)))
+            Implementation(
+                run: run,
+                firstDifference: run.kind == own
+                    ? nil
+                    : TranscriptDifference.first(
+                        expected: transcript(own), actual: transcript(run.kind)))
         }
     }
 

@@ -75,7 +75,8 @@ enum HTMLReport {
 
     private static func section(_ section: Section, number: Int) -> String {
         var html = "<section class=\"scenario\" id=\"\(anchor(section.stem))\">\n"
-        html += "<h2>\(XML.escaped(section.title))</h2>\n<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
+        html +=
+            "<h2>\(XML.escaped(section.title))</h2>\n<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
         html += player(section, number: number)
         html += "<h3>Coupling</h3>\n"
         switch section.compareSVG {
@@ -93,10 +94,12 @@ enum HTMLReport {
         let title = XML.escaped(section.title)
         var html = "<h3>Step through</h3>\n<div class=\"player\" id=\"\(id)\" data-anchor=\"\(anchor(section.stem))\">\n"
         html += "<div class=\"pl-controls\" role=\"toolbar\" aria-label=\"Step through \(title)\">"
-        for (action, label, help) in [("start", "|◀ Start", "Jump to the start (Home)"), ("back", "◀ Back", "Step back (←)"),
-                                      ("play", "▶ Play", "Play or pause (space)"), ("forward", "Forward ▶", "Step forward (→)"),
-                                      ("end", "End ▶|", "Jump to the end (End)"),
-                                      ("difference", "Next difference", "Jump to the next step where the designs' transcripts differ (D)")] {
+        for (action, label, help) in [
+            ("start", "|◀ Start", "Jump to the start (Home)"), ("back", "◀ Back", "Step back (←)"),
+            ("play", "▶ Play", "Play or pause (space)"), ("forward", "Forward ▶", "Step forward (→)"),
+            ("end", "End ▶|", "Jump to the end (End)"),
+            ("difference", "Next difference", "Jump to the next step where the designs' transcripts differ (D)"),
+        ] {
             html += "<button type=\"button\" id=\"\(id)-\(action)\" data-action=\"\(action)\" title=\"\(help)\">\(label)</button>"
         }
         html += "<span class=\"pl-where\" id=\"\(id)-where\" aria-live=\"polite\"></span></div>\n"
@@ -116,7 +119,8 @@ enum HTMLReport {
                 switch lane[keyPath: view] {
                 case .success(let svg):
                     html += "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">\(inline(svg))</figure>"
-                case .failure(let failure): html += "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>"
+                case .failure(let failure):
+                    html += "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>"
                 }
             }
             html += "</div>\n"
@@ -194,7 +198,9 @@ enum HTMLReport {
         var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
         html += section.lanes.map { "<th>\(XML.escaped($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
         for (index, line) in first.enumerated() {
-            let text = line.hasSuffix(" ok") ? String(line.dropLast(3)) : String(line[..<(line.range(of: " FAILED (got ")?.lowerBound ?? line.endIndex)])
+            let text =
+                line.hasSuffix(" ok")
+                ? String(line.dropLast(3)) : String(line[..<(line.range(of: " FAILED (got ")?.lowerBound ?? line.endIndex)])
             html += "<tr><td><code>\(XML.escaped(text))</code></td>"
             for lines in byKind {
                 let result = index < lines.count ? String(lines[index].dropFirst(text.count).drop(while: { $0 == " " })) : "not reached"
@@ -221,9 +227,12 @@ enum HTMLReport {
 
     /// A fragment identifier made of the stem's letters, digits, `-` and `_`.
     static func anchor(_ stem: String) -> String {
-        "scenario-" + String(stem.unicodeScalars.map { scalar -> Character in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
-        })
+        "scenario-"
+            + String(
+                stem.unicodeScalars.map { scalar -> Character in
+                    CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "-" || scalar == "_"
+                        ? Character(scalar) : "_"
+                })
     }
 
     private static let css = """

@@ -292,7 +292,8 @@ enum JSONText {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+            case "<", ">", "&", "\u{2028}", "\u{2029}",
+                _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

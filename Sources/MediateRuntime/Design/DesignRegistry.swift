@@ -34,11 +34,13 @@ public struct DesignRegistry: Sendable {
         let kind = MediatorKind(design.name)
         if let existing = types[kind] {
             if ObjectIdentifier(existing) == ObjectIdentifier(design) { return }
-            throw Conflict(message: "two designs are registered as '\(kind)': \(String(reflecting: existing)) and \(String(reflecting: design))")
+            throw Conflict(
+                message: "two designs are registered as '\(kind)': \(String(reflecting: existing)) and \(String(reflecting: design))")
         }
         guard Self.isValidName(design.name) else {
-            throw Conflict(message: "\(String(reflecting: design)) has the name '\(design.name)', which a scenario cannot write; "
-                           + "a design's name is words of letters, digits and '_' joined by '-', and not 'all'")
+            throw Conflict(
+                message: "\(String(reflecting: design)) has the name '\(design.name)', which a scenario cannot write; "
+                    + "a design's name is words of letters, digits and '_' joined by '-', and not 'all'")
         }
         types[kind] = design
         kinds.append(kind)

@@ -51,8 +51,9 @@ public struct RunLimits: Hashable, Sendable {
     /// cannot outgrow the stack the run is given), ``maxDeliveries`` and ``maxOutputBytes`` to 0
     /// or more.
     public var validated: RunLimits {
-        RunLimits(maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
-                  maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes))
+        RunLimits(
+            maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
+            maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes))
     }
 }
 
@@ -205,8 +206,10 @@ public final class Interpreter {
     /// replacement looks its design up in `designs`. Limits are clamped to what
     /// ``RunLimits/validated`` allows. A sink that counts what it writes into `budget` stops the
     /// run past ``RunLimits/maxOutputBytes``; without a budget nothing is counted.
-    public init(script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
-         sink: any EventSink, budget: OutputBudget = OutputBudget()) {
+    public init(
+        script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
+        sink: any EventSink, budget: OutputBudget = OutputBudget()
+    ) {
         self.budget = budget
         self.relays = sink.takesRelays
         self.script = script
@@ -269,8 +272,10 @@ public final class Interpreter {
         if summary.stoppedBy == nil { start() }
         closing = true
         if let inspect { inspect(roots()) }
-        emit(.end(sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
-                  failedExpectations: summary.failedExpectations))
+        emit(
+            .end(
+                sends: summary.sends, deliveries: summary.deliveries, errors: summary.errors,
+                failedExpectations: summary.failedExpectations))
         courier.close()
         releaseEverything()
         emit(.leaked(summary.leaked))
@@ -345,8 +350,9 @@ public final class Interpreter {
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
-        let member = Member(name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
-                            run: courier.run)
+        let member = Member(
+            name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
+            run: courier.run)
         let object = design.makeColleague(for: member)
         let entry = Entry(declaration, member: member, maker: design, object: object)
         for property in declaration.properties {
@@ -462,10 +468,11 @@ public final class Interpreter {
         let sender: (entry: Entry, object: AnyObject)?
         switch send.sender {
         case .participant(let name): sender = entries[name.text].flatMap { entry in entry.object.map { (entry, $0) } }
-        case .selfName: sender = frame.flatMap { frame in
-            let entry = declarationOrder[frame.reactor.index]
-            return entry.object.map { (entry, $0) }
-        }
+        case .selfName:
+            sender = frame.flatMap { frame in
+                let entry = declarationOrder[frame.reactor.index]
+                return entry.object.map { (entry, $0) }
+            }
         case .mediator: sender = nil
         }
         let senderName = sender?.entry.member.name ?? "mediator"
@@ -613,10 +620,13 @@ public final class Interpreter {
         case .text(let literal):
             return .text(literal.value)
         case .named(let name, let arguments, _):
-            return .named(name.text, arguments.map { argument in
-                Message.Argument(label: argument.label?.text,
-                                 value: evaluate(argument.value, frame: frame))
-            })
+            return .named(
+                name.text,
+                arguments.map { argument in
+                    Message.Argument(
+                        label: argument.label?.text,
+                        value: evaluate(argument.value, frame: frame))
+                })
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `body` on a new thread with a stack of `bytes`, waits for it, and returns its result.
@@ -20,20 +20,22 @@ func onLargeStack<Result>(bytes: Int, _ body: () -> Result) -> Result {
         // pthread_t is an integer in glibc and a pointer in Darwin, where pthread_create takes it
         // as optional and gives its function a non-optional argument.
         #if canImport(Darwin)
-        var thread: pthread_t? = nil
+            var thread: pthread_t? = nil
         #else
-        var thread = pthread_t()
+            var thread = pthread_t()
         #endif
-        let started = pthread_create(&thread, &attributes, { raw in
-            let argument: UnsafeMutableRawPointer? = raw
-            Unmanaged<StackWork>.fromOpaque(argument!).takeRetainedValue().work()
-            return nil
-        }, context.toOpaque())
+        let started = pthread_create(
+            &thread, &attributes,
+            { raw in
+                let argument: UnsafeMutableRawPointer? = raw
+                Unmanaged<StackWork>.fromOpaque(argument!).takeRetainedValue().work()
+                return nil
+            }, context.toOpaque())
         if started == 0 {
             #if canImport(Darwin)
-            pthread_join(thread!, nil)
+                pthread_join(thread!, nil)
             #else
-            pthread_join(thread, nil)
+                pthread_join(thread, nil)
             #endif
         } else {
             context.release()

@@ -34,7 +34,7 @@ public enum TranscriptEvent: Hashable, Sendable {
     package var depth: Int {
         switch self {
         case .send(_, _, _, _, let depth), .delivery(_, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth),
-             .error(_, let depth), .lifetime(_, _, let depth):
+            .error(_, let depth), .lifetime(_, _, let depth):
             return depth
         case .scenario, .mediator, .participant, .leave, .release, .expectation, .end, .leaked:
             return 0

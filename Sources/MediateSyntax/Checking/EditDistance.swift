@@ -35,8 +35,10 @@ package enum EditDistance {
     /// `closest(to:among:maximum:)` that spends at most `budget`: one unit per candidate looked
     /// at, plus the product of the two lengths per distance computed. With the budget spent it
     /// returns nil, so that no file can make suggestions cost more than the budget.
-    static func closest(to word: String, among candidates: some Sequence<String>, maximum: Int = 2,
-                        budget: inout Int) -> String? {
+    static func closest(
+        to word: String, among candidates: some Sequence<String>, maximum: Int = 2,
+        budget: inout Int
+    ) -> String? {
         let letters = Array(word)
         guard letters.count <= longestName else { return nil }
         var best: (name: String, distance: Int)?

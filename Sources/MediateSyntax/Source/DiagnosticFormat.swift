@@ -18,10 +18,14 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         case .text:
             return DiagnosticPrinter.render(diagnostics, in: file, colored: colored)
         case .json, .github:
-            return diagnostics
+            return
+                diagnostics
                 .sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
-                .map { line(path: file.path, start: $0.range.lowerBound, end: $0.range.upperBound,
-                            message: $0.message, notes: $0.notes) }
+                .map {
+                    line(
+                        path: file.path, start: $0.range.lowerBound, end: $0.range.upperBound,
+                        message: $0.message, notes: $0.notes)
+                }
                 .joined()
         }
     }
@@ -37,8 +41,10 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         }
     }
 
-    private func line(path: String, start: SourceLocation?, end: SourceLocation?, message: String,
-                      notes: [Diagnostic.Note]) -> String {
+    private func line(
+        path: String, start: SourceLocation?, end: SourceLocation?, message: String,
+        notes: [Diagnostic.Note]
+    ) -> String {
         switch self {
         case .text:
             return ""

@@ -20,7 +20,8 @@ package enum DiagnosticPrinter {
     /// Renders one diagnostic: header, source line, caret line, notes.
     package static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
         let start = diagnostic.range.lowerBound
-        var out = ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
+        var out =
+            ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
             + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
         let lineBytes = file.byteRange(ofLine: start.line)
         if lineBytes.count <= widestLine {

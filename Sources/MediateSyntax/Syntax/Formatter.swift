@@ -151,8 +151,9 @@ private struct Layout {
         }
         let items = declaration.properties.map { ("\($0.name.text) = \(text($0.value))", $0.range) }
         let spansLines = block.open.range.lowerBound.line != block.close.range.lowerBound.line
-        addBlock(header, items, block, of: declaration.range, multiline: spansLines || holdsComment(block),
-                 itemSuffix: ",")
+        addBlock(
+            header, items, block, of: declaration.range, multiline: spansLines || holdsComment(block),
+            itemSuffix: ",")
     }
 
     private mutating func add(_ reaction: Reaction) {
@@ -161,8 +162,9 @@ private struct Layout {
             preconditionFailure("a reaction without its block parsed without an error")
         }
         let items = reaction.body.map { (text($0), $0.range) }
-        addBlock(header, items, block, of: reaction.range, multiline: items.count > 1 || holdsComment(block),
-                 itemSuffix: "")
+        addBlock(
+            header, items, block, of: reaction.range, multiline: items.count > 1 || holdsComment(block),
+            itemSuffix: "")
     }
 
     /// Adds `header` and its `{ … }`: on one line, or one item a line with `itemSuffix` after
@@ -176,24 +178,30 @@ private struct Layout {
             addLine(header + " " + inline, range)
             return
         }
-        var opener = Line(text: header + " {", depth: 0, start: range.lowerBound.offset,
-                          sourceLines: range.lowerBound.line...block.open.range.lowerBound.line)
+        var opener = Line(
+            text: header + " {", depth: 0, start: range.lowerBound.offset,
+            sourceLines: range.lowerBound.line...block.open.range.lowerBound.line)
         opener.opensBlock = true
         lines.append(opener)
         for item in items {
-            lines.append(Line(text: item.text + itemSuffix, depth: 1, start: item.range.lowerBound.offset,
-                              sourceLines: item.range.lowerBound.line...item.range.upperBound.line))
+            lines.append(
+                Line(
+                    text: item.text + itemSuffix, depth: 1, start: item.range.lowerBound.offset,
+                    sourceLines: item.range.lowerBound.line...item.range.upperBound.line))
         }
         let closeLine = block.close.range.lowerBound.line
-        var closer = Line(text: "}", depth: 0, start: block.close.range.lowerBound.offset,
-                          sourceLines: closeLine...closeLine)
+        var closer = Line(
+            text: "}", depth: 0, start: block.close.range.lowerBound.offset,
+            sourceLines: closeLine...closeLine)
         closer.closesBlock = true
         lines.append(closer)
     }
 
     private mutating func addLine(_ text: String, _ range: SourceRange) {
-        lines.append(Line(text: text, depth: 0, start: range.lowerBound.offset,
-                          sourceLines: range.lowerBound.line...range.upperBound.line))
+        lines.append(
+            Line(
+                text: text, depth: 0, start: range.lowerBound.offset,
+                sourceLines: range.lowerBound.line...range.upperBound.line))
     }
 
     // MARK: Text of nodes

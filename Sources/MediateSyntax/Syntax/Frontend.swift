@@ -22,8 +22,10 @@ public enum Frontend {
 
     /// Checks a parsed script, given the lexer's and parser's diagnostics. A file that already has
     /// ``Diagnostics/limit`` syntax errors is not checked.
-    package static func check(_ script: Script, syntactic: [Diagnostic], in file: SourceFile,
-                              designNames: [String]?) -> Result<Script, Diagnostics> {
+    package static func check(
+        _ script: Script, syntactic: [Diagnostic], in file: SourceFile,
+        designNames: [String]?
+    ) -> Result<Script, Diagnostics> {
         let full = syntactic.count >= Diagnostics.limit
         let checked = full ? DiagnosticList() : Checker.check(script, designNames: designNames)
         let diagnostics = sortedByPosition(syntactic + checked.items)

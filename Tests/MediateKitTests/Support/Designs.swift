@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MediateDesigns
 @testable import MediateKit
 
@@ -17,10 +18,13 @@ extension ScenarioLoader {
 
 extension KindRun {
     /// Runs `scenario` under the registered design `kind`.
-    static func run(_ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
-                    format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
-                    collectingMessages: Bool = true, collectingLogicalMessages: Bool = false) -> KindRun {
-        run(scenario, design: scenario.designs.design(kind)!, limits: limits, format: format, analyze: analyze,
+    static func run(
+        _ scenario: LoadedScenario, kind: MediatorKind, limits: RunLimits = RunLimits(),
+        format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+        collectingMessages: Bool = true, collectingLogicalMessages: Bool = false
+    ) -> KindRun {
+        run(
+            scenario, design: scenario.designs.design(kind)!, limits: limits, format: format, analyze: analyze,
             output: output, collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages)
     }
 }
@@ -28,7 +32,8 @@ extension KindRun {
 extension Interpreter {
     /// A run of `script` under the reference design `kind`.
     convenience init(script: Script, title: String, kind: MediatorKind, limits: RunLimits = RunLimits(), sink: any EventSink) {
-        self.init(script: script, title: title, design: DesignRegistry.reference.design(kind)!, designs: .reference,
-                  limits: limits, sink: sink)
+        self.init(
+            script: script, title: title, design: DesignRegistry.reference.design(kind)!, designs: .reference,
+            limits: limits, sink: sink)
     }
 }

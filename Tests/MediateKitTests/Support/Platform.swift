@@ -6,9 +6,9 @@ extension Trait where Self == ConditionTrait {
     /// Elsewhere the test is skipped with `reason`, not passed.
     static func linuxOnly(_ reason: Comment) -> Self {
         #if os(Linux)
-        .enabled(if: true, reason)
+            .enabled(if: true, reason)
         #else
-        .disabled(reason)
+            .disabled(reason)
         #endif
     }
 }

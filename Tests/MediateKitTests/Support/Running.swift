@@ -1,6 +1,7 @@
 import Foundation
-@testable import MediateKit
+
 @testable import MediateDesigns
+@testable import MediateKit
 
 /// Parses, checks and runs `source` under `kind` (default: the scenario's own), returning the
 /// output in `format` and the run's summary. Fails the calling test on a static error.
