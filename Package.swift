@@ -17,7 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // MediateTesting only: test issues reported to Swift Testing or XCTest, whichever runs.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
-        // Property-based tests only; the library and the tool do not depend on it.
+        // Property-based tests only; the library and the tool do not depend on it. A package that
+        // depends on this one resolves only the dependencies its products use: not this one, nor
+        // the DocC plugin below (README, "Dependencies"; Scripts/verify-dependents checks it).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // `swift package generate-documentation` only: the DocC catalog in Sources/MediateKit.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
