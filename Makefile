@@ -109,7 +109,7 @@ shell: build
 # The README's picture of the player: Output/report.html (from `make run`) in Chromium.
 screenshot: EXTRA_PACKAGES = $(SCREENSHOT_PACKAGES)
 screenshot: deps browser-deps
-	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html Docs/report-player.png control-room difference
+	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html docs/report-player.png control-room difference
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)

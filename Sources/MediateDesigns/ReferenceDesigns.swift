@@ -1,7 +1,7 @@
 import MediateRuntime
 
 extension DesignRegistry {
-    /// The four reference designs, in the order MEDIATORS.md lists them: `protocol-extension`
+    /// The four reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
     /// (the default), `wrapper`, `direct-delegate` and `mesh`.
     public static let reference: DesignRegistry = {
         var registry = DesignRegistry()

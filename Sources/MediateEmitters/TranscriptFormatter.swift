@@ -1,4 +1,4 @@
-/// Writes events as transcript version 1 lines (SCENARIO-LANGUAGE.md), two spaces per depth.
+/// Writes events as transcript version 1 lines (docs/LANGUAGE.md), two spaces per depth.
 ///
 /// Text written as it is (a title, a `log` text, an expectation) keeps each event on one line:
 /// its control characters but tab become the language's escapes (see `oneLine`).

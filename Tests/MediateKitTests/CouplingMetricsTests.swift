@@ -4,7 +4,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// What MEDIATORS.md expects on three participants, for one kind.
+/// What docs/DESIGNS.md shows on three participants, for one kind.
 struct ExpectedCoupling: Sendable, CustomTestStringConvertible {
     var kind: MediatorKind
     var strong: Int

@@ -3,7 +3,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// The example of SCENARIO-LANGUAGE.md, as written there.
+/// The two-send Musketeers example of docs/LANGUAGE.md ("A complete example"), headed by a comment.
 let musketeersExample = """
     # Scenarios/musketeers.scenario
     scenario "Musketeers"

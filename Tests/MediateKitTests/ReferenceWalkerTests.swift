@@ -17,7 +17,7 @@ func analyse(_ source: String, kind: MediatorKind) throws -> (graph: ReferenceGr
     return (try #require(graph), summary)
 }
 
-/// Three participants and a broadcast: the scenario MEDIATORS.md's expected numbers are for.
+/// Three participants and a broadcast: the scenario docs/DESIGNS.md gives the numbers of.
 let threeParticipants = """
     participant A
     participant B

@@ -30,7 +30,7 @@ struct ScenarioGoldenTests {
     }
 }
 
-/// The examples of MEDIATORS.md, under their own designs, print what their programs print.
+/// The published examples (docs/DESIGNS.md), under their own designs, print what their programs print.
 @Suite("Examples reproduce their programs' output")
 struct ExampleOutputTests {
     func log(of name: String) throws -> String {

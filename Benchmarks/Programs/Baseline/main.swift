@@ -1,4 +1,4 @@
-// The "write it by hand" alternative to `mediate`: the wrapper design of MEDIATORS.md as an
+// The "write it by hand" alternative to `mediate`: the wrapper design of docs/DESIGNS.md as an
 // ordinary Swift program, making the same deliveries as `Scripts/generate-scenario N SENDS` and
 // printing each one with `print`, as the example programs do.
 //
