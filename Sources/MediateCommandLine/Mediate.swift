@@ -393,7 +393,8 @@ extension Mediate {
                 An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
                 the expectations' results under every design, and the four transcripts side by side \
                 with the lines that differ from the scenario's own design marked. Inline SVG and \
-                CSS: no script and no network needed to read it.
+                CSS: no script and no network needed to read it. A file with errors gets a section \
+                showing them, the others are drawn, and the command exits 2.
 
                 Examples:
                   mediate report -o report.html

@@ -99,7 +99,7 @@ public struct CheckCommand: Sendable {
         }
         let files = Self.scenarioFiles(under: paths)
         var invalid = false
-        let scenarios = CheckedScenarios(paths: files, designs: designs) { failure in
+        let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             invalid = true
         }

@@ -66,7 +66,7 @@ public struct RunCommand: Sendable {
             return 2
         }
         var loadCode: Int32 = 0
-        let scenarios = CheckedScenarios(paths: paths, designs: designs) { failure in
+        let scenarios = CheckedScenarios(paths: paths, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             loadCode = max(loadCode, failure.exitCode)
         }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import MediateDesigns
+@testable import MediateKit
+
+/// What surprised a new user of the command line (issue 15, item 6, its first six points).
+@Suite("A consistent command line")
+struct ConsistentCommandLineTests {
+    /// Runs `command` on string outputs, with paths under `workspace` written relative to it.
+    func execute(_ command: some TerminalCommand, in workspace: Workspace) -> (code: Int32, out: String, err: String) {
+        let out = StringOutput()
+        let err = StringOutput()
+        let code = command.execute(standardOutput: out, standardError: err)
+        let strip = { (text: String) in text.replacingOccurrences(of: workspace.root.path + "/", with: "") }
+        return (code, strip(out.text), strip(err.text))
+    }
+
+    /// A workspace with `Scenarios/b.scenario` and `Scenarios/more/a.scenario`.
+    func twoScenarios() throws -> Workspace {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/b.scenario", "participant A\nlog \"b\"\n")
+        try workspace.write("Scenarios/more/a.scenario", "participant A\nlog \"a\"\n")
+        return workspace
+    }
+
+    @Test func reportDrawsTheRestAndShowsABadFileAsAnErrorSection() throws {
+        let workspace = try twoScenarios()
+        try workspace.write("Scenarios/bad.scenario", "participant A\nA -> B: \"<b>&</b>\"\n")
+        let result = execute(
+            ReportCommand(paths: [workspace.path("Scenarios")], outputPath: workspace.path("page.html"), designs: .reference),
+            in: workspace)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("Scenarios/bad.scenario:2:6: error: unknown participant 'B'\n"))
+        let page = try #require(workspace.read("page.html"))
+        // Two players, numbered from 0, and the bad file's section with no player, its diagnostics escaped.
+        #expect(page.components(separatedBy: "<div class=\"player\"").count == 3)
+        #expect(page.contains("<div class=\"player\" id=\"s0\"") && page.contains("<div class=\"player\" id=\"s1\""))
+        let section = try #require(page.range(of: "<section class=\"scenario invalid\" id=\"scenario-bad\">"))
+        let end = try #require(page.range(of: "</section>", range: section.upperBound..<page.endIndex))
+        let html = page[section.lowerBound..<end.upperBound]
+        #expect(!html.contains("player"))
+        #expect(html.contains("<pre class=\"diagnostics\">"))
+        #expect(
+            html.contains("bad.scenario:2:6: error: unknown participant &#39;B&#39;\nA -&gt; B: &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;\n"))
+    }
+}
