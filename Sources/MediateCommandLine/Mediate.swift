@@ -74,17 +74,19 @@ extension Mediate {
                 to DIR/<file stem>/<kind>.transcript (.log, .jsonl for the other formats), \
                 written atomically, with each kind's message and coupling diagrams \
                 (<kind>.messages.dot/.svg, <kind>.coupling.dot/.svg) and, under \
-                --mediator all, the comparison (compare.dot/.svg/.json).
+                --mediator all, the comparison (compare.dot/.svg/.json). On standard output, \
+                --format log with several designs writes '==> mediator KIND <==' before each log. \
+                A folder stands for the .scenario files under it.
 
                 Examples:
                   mediate run Scenarios/musketeers.scenario
                   mediate run Scenarios/chat.scenario --format log
                   mediate run Scenarios/musketeers.scenario --mediator mesh
-                  mediate run Scenarios/*.scenario --mediator all --output Output
+                  mediate run Scenarios --mediator all --output Output
                 """
         )
 
-        @Argument(help: "Scenario files to run.")
+        @Argument(help: "Scenario files, or folders to search for them.")
         var files: [String]
 
         @Option(help: "The design to run under, or 'all' for every design (default: the scenario's own).")
@@ -137,11 +139,11 @@ extension Mediate {
                 help), or 'PATH: ok'. Exits 2 when any file has an error.
 
                 Example:
-                  mediate validate Scenarios/*.scenario
+                  mediate validate Scenarios
                 """
         )
 
-        @Argument(help: "Scenario files to check.")
+        @Argument(help: "Scenario files, or folders to search for them.")
         var files: [String]
 
         @OptionGroup var diagnostics: DiagnosticOptions

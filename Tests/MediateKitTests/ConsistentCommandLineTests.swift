@@ -24,6 +24,31 @@ struct ConsistentCommandLineTests {
         return workspace
     }
 
+    @Test func runAndValidateAcceptFolders() throws {
+        let workspace = try twoScenarios()
+        let validate = execute(ValidateCommand(paths: [workspace.path("Scenarios")], designs: .reference), in: workspace)
+        #expect(validate.code == 0, "\(validate.err)")
+        #expect(validate.out == "Scenarios/b.scenario: ok\nScenarios/more/a.scenario: ok\n")
+        // Files stay in the order given; a folder's files come sorted, each file once.
+        let run = execute(
+            RunCommand(
+                paths: [workspace.path("Scenarios/more/a.scenario"), workspace.path("Scenarios")], designs: .reference,
+                format: .log),
+            in: workspace)
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.out == "a\nb\n")
+    }
+
+    @Test func aFolderWithoutScenariosIsAnError() throws {
+        let workspace = try Workspace()
+        let run = execute(RunCommand(paths: [workspace.path("Scenarios")], designs: .reference), in: workspace)
+        #expect(run.code == 2)
+        #expect(run.err.hasPrefix("Scenarios: error: no .scenario file found\n"))
+        let validate = execute(ValidateCommand(paths: [workspace.path("Scenarios")], designs: .reference), in: workspace)
+        #expect(validate.code == 2)
+        #expect(validate.err == run.err)
+    }
+
     @Test func reportDrawsTheRestAndShowsABadFileAsAnErrorSection() throws {
         let workspace = try twoScenarios()
         try workspace.write("Scenarios/bad.scenario", "participant A\nA -> B: \"<b>&</b>\"\n")
@@ -43,5 +68,18 @@ struct ConsistentCommandLineTests {
         #expect(html.contains("<pre class=\"diagnostics\">"))
         #expect(
             html.contains("bad.scenario:2:6: error: unknown participant &#39;B&#39;\nA -&gt; B: &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;\n"))
+    }
+
+    @Test func logsOfSeveralDesignsEachHaveAHeader() throws {
+        let workspace = try Workspace()
+        try workspace.write("two.scenario", "participant A\nlog \"hi\"\n")
+        let result = execute(
+            RunCommand(paths: [workspace.path("two.scenario")], mediator: .all, designs: .reference, format: .log),
+            in: workspace)
+        #expect(result.code == 0)
+        #expect(result.out == DesignRegistry.reference.kinds.map { "==> mediator \($0.rawValue) <==\nhi\n" }.joined())
+        // One design: the log alone, as before.
+        let one = execute(RunCommand(paths: [workspace.path("two.scenario")], designs: .reference, format: .log), in: workspace)
+        #expect(one.out == "hi\n")
     }
 }

@@ -104,10 +104,7 @@ public struct CheckCommand: Sendable {
             invalid = true
         }
         if files.isEmpty {
-            standardError.write(
-                diagnosticFormat.renderFileError(
-                    path: paths.joined(separator: " "), message: "no .scenario file found",
-                    notes: [.help("give a folder holding .scenario files, or the files themselves")]))
+            standardError.write(Self.noScenarioFound(in: paths, as: diagnosticFormat))
             return 2
         }
         // A folder made here is removed at the end if nothing was recorded into it.
@@ -328,23 +325,35 @@ public struct CheckCommand: Sendable {
 
     /// Every `.scenario` file named or under a named folder, sorted, without duplicates.
     static func scenarioFiles(under paths: [String]) -> [String] {
-        var files = Set<String>()
+        scenarioFiles(inOrder: paths).sorted()
+    }
+
+    /// The paths in the order given, each folder replaced by the `.scenario` files under it
+    /// (sorted), without duplicates. A path that does not exist stays, to be reported when read.
+    static func scenarioFiles(inOrder paths: [String]) -> [String] {
+        var seen = Set<String>()
+        var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                files.insert(path)  // reported as unreadable when loaded
-                continue
+            var named = [path]
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let enumerator = FileManager.default.enumerator(atPath: path)
+                named = []
+                while let relative = enumerator?.nextObject() as? String {
+                    if relative.hasSuffix(".scenario") { named.append((path as NSString).appendingPathComponent(relative)) }
+                }
+                named.sort()
             }
-            guard isFolder.boolValue else {
-                files.insert(path)
-                continue
-            }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix(".scenario") { files.insert((path as NSString).appendingPathComponent(relative)) }
-            }
+            for file in named where seen.insert(file).inserted { files.append(file) }
         }
-        return files.sorted()
+        return files
+    }
+
+    /// The error for `paths` that name no `.scenario` file (folders without any).
+    static func noScenarioFound(in paths: [String], as format: DiagnosticFormat, colored: Bool = false) -> String {
+        format.renderFileError(
+            path: paths.joined(separator: " "), message: "no .scenario file found",
+            notes: [.help("give a folder holding .scenario files, or the files themselves")], colored: colored)
     }
 
     /// Orphans are looked for only when every path is a folder: checking a few files says
