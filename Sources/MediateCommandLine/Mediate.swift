@@ -168,8 +168,9 @@ extension Mediate {
                 the four designs side by side with their metrics. Rendered in process by the \
                 Graphviz library; --format dot writes the DOT source. sequence: a sequence \
                 diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
-                mediate itself, SVG only. Without -o, writes to standard output; with -o, the \
-                format follows the file's extension unless given.
+                mediate itself, SVG only. Without -o, writes to standard output (never PNG or PDF \
+                to a terminal); with -o, the format follows the file's extension unless given, \
+                and an extension that names no format is an error.
 
                 Examples:
                   mediate render Scenarios/chat.scenario -o chat.svg

@@ -49,6 +49,57 @@ struct ConsistentCommandLineTests {
         #expect(validate.err == run.err)
     }
 
+    @Test(arguments: ["chat.jpg", "chat.SVG.gz"])
+    func renderRefusesAnExtensionThatNamesNoFormat(name: String) throws {
+        let workspace = try Workspace()
+        try workspace.write("chat.scenario", "participant A\n")
+        let result = execute(
+            RenderCommand(path: workspace.path("chat.scenario"), designs: .reference, outputPath: workspace.path(name)),
+            in: workspace)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: mediate cannot tell what to write from '."))
+        #expect(result.err.contains("it writes svg, png, pdf, dot\nhelp: "))
+        #expect(workspace.read(name) == nil)
+        // With --format, any name is taken.
+        let named = execute(
+            RenderCommand(
+                path: workspace.path("chat.scenario"), designs: .reference, format: .dot, outputPath: workspace.path(name)),
+            in: workspace)
+        #expect(named.code == 0, "\(named.err)")
+        #expect(workspace.read(name)?.hasPrefix("digraph") == true)
+    }
+
+    /// Standard output that says it is a terminal.
+    final class Terminal: TextOutput {
+        var text = ""
+        var isTerminal: Bool { true }
+        func write(_ text: String) { self.text += text }
+        func flush() {}
+    }
+
+    @Test func renderWritesNoImageToATerminal() throws {
+        let workspace = try Workspace()
+        try workspace.write("chat.scenario", "participant A\n")
+        for format in [DiagramFormat.png, .pdf] {
+            let out = Terminal()
+            let err = StringOutput()
+            let code = RenderCommand(path: workspace.path("chat.scenario"), designs: .reference, format: format)
+                .execute(standardOutput: out, standardError: err)
+            #expect(code == 2)
+            #expect(out.text.isEmpty)
+            #expect(
+                err.text
+                    == "error: --format \(format.rawValue) writes binary data, and standard output is a terminal\n"
+                    + "help: write it to a file with -o FILE, or pipe it to a program that reads it\n")
+        }
+        // Text goes to a terminal as before.
+        let out = Terminal()
+        let code = RenderCommand(path: workspace.path("chat.scenario"), designs: .reference, format: .dot)
+            .execute(standardOutput: out, standardError: StringOutput())
+        #expect(code == 0)
+        #expect(out.text.hasPrefix("digraph"))
+    }
+
     @Test func reportDrawsTheRestAndShowsABadFileAsAnErrorSection() throws {
         let workspace = try twoScenarios()
         try workspace.write("Scenarios/bad.scenario", "participant A\nA -> B: \"<b>&</b>\"\n")
