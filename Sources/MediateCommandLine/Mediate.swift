@@ -255,7 +255,9 @@ extension Mediate {
                 a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
                 invalid scenario. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
-                variable CI is set. The output is the same whatever --jobs is.
+                variable CI is set. The output is the same whatever --jobs is. With \
+                --diagnostics-format github, each golden that differs or is missing is also an \
+                annotation on its scenario file.
 
                 Examples:
                   mediate check

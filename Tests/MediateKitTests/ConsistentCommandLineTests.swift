@@ -133,4 +133,61 @@ struct ConsistentCommandLineTests {
         let one = execute(RunCommand(paths: [workspace.path("two.scenario")], designs: .reference, format: .log), in: workspace)
         #expect(one.out == "hi\n")
     }
+
+    /// A scenario whose statements of every kind begin a step: declarations, a send, a
+    /// replacement, a release and expectations.
+    static let steps = """
+        participant A
+        participant B
+        A -> B: "hello"
+        mediator mesh
+        release A
+        expect B alive
+        expect B received 1
+        """
+
+    @Test func githubAnnotatesAGoldenMismatchAtTheStatementThatWroteIt() throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/steps.scenario", Self.steps)
+        #expect(workspace.check(record: .all).code == 0)
+        // The second expectation (line 7) now fails; the first difference is its line.
+        try workspace.write("Scenarios/steps.scenario", Self.steps.replacingOccurrences(of: "received 1", with: "received 2"))
+        let result = workspace.check(format: .github)
+        #expect(result.code == 1)
+        let annotations = result.err.split(separator: "\n")
+        #expect(annotations.count == 4)
+        let lines = try #require(workspace.read("Output/steps/wrapper.transcript")?.split(separator: "\n"))
+        let differing = try #require(lines.firstIndex { $0.hasPrefix("expect B received 1") }) + 1
+        let first: Substring =
+            "::error file=Scenarios/steps.scenario,line=7::under protocol-extension, the run differs from the golden "
+            + "Output/steps/protocol-extension.transcript, first on its line \(differing)%0Ahelp: see the diff in the log; "
+            + "if the change is intended, run `mediate check Scenarios --output Output --record failed` and commit the goldens"
+        #expect(annotations.first == first)
+        // A missing golden, and a diagram's mismatch, are annotated on line 1.
+        try FileManager.default.removeItem(atPath: workspace.path("Output/steps/mesh.transcript"))
+        try workspace.write("Output/steps/mesh.coupling.dot", "digraph {}\n")
+        let missing = workspace.check(format: .github).err.split(separator: "\n").filter { $0.contains("under mesh") }
+        let expected: [Substring] = [
+            "::error file=Scenarios/steps.scenario,line=1::under mesh, the golden Output/steps/mesh.transcript is missing"
+                + "%0Ahelp: run `mediate check Scenarios --output Output --record missing` to write it",
+            "::error file=Scenarios/steps.scenario,line=1::under mesh, the run differs from the golden "
+                + "Output/steps/mesh.coupling.dot%0Ahelp: see the diff in the log; if the change is intended, run "
+                + "`mediate check Scenarios --output Output --record failed` and commit the goldens",
+        ]
+        #expect(missing == expected)
+    }
+
+    @Test func theMissingGoldenHintRepeatsThePathsAndTheOutputFolder() throws {
+        let workspace = try Workspace()
+        try workspace.write("my scenarios/it's.scenario", "participant A\n")
+        let command = CheckCommand(
+            paths: [workspace.path("my scenarios/it's.scenario")], outputFolder: workspace.path("golden files"),
+            designs: .reference, jobs: 1, environment: [:])
+        let result = execute(command, in: workspace)
+        #expect(result.code == 1)
+        #expect(
+            result.out.contains(
+                "missing golden: run `mediate check 'my scenarios/it'\\''s.scenario' --output 'golden files' --record missing` "
+                    + "to write it\n"))
+    }
 }
