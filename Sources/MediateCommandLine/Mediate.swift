@@ -74,17 +74,19 @@ extension Mediate {
                 to DIR/<file stem>/<kind>.transcript (.log, .jsonl for the other formats), \
                 written atomically, with each kind's message and coupling diagrams \
                 (<kind>.messages.dot/.svg, <kind>.coupling.dot/.svg) and, under \
-                --mediator all, the comparison (compare.dot/.svg/.json).
+                --mediator all, the comparison (compare.dot/.svg/.json). On standard output, \
+                --format log with several designs writes '==> mediator KIND <==' before each log. \
+                A folder stands for the .scenario files under it.
 
                 Examples:
                   mediate run Scenarios/musketeers.scenario
                   mediate run Scenarios/chat.scenario --format log
                   mediate run Scenarios/musketeers.scenario --mediator mesh
-                  mediate run Scenarios/*.scenario --mediator all --output Output
+                  mediate run Scenarios --mediator all --output Output
                 """
         )
 
-        @Argument(help: "Scenario files to run.")
+        @Argument(help: "Scenario files, or folders to search for them.")
         var files: [String]
 
         @Option(help: "The design to run under, or 'all' for every design (default: the scenario's own).")
@@ -137,11 +139,11 @@ extension Mediate {
                 help), or 'PATH: ok'. Exits 2 when any file has an error.
 
                 Example:
-                  mediate validate Scenarios/*.scenario
+                  mediate validate Scenarios
                 """
         )
 
-        @Argument(help: "Scenario files to check.")
+        @Argument(help: "Scenario files, or folders to search for them.")
         var files: [String]
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -166,8 +168,9 @@ extension Mediate {
                 the four designs side by side with their metrics. Rendered in process by the \
                 Graphviz library; --format dot writes the DOT source. sequence: a sequence \
                 diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
-                mediate itself, SVG only. Without -o, writes to standard output; with -o, the \
-                format follows the file's extension unless given.
+                mediate itself, SVG only. Without -o, writes to standard output (never PNG or PDF \
+                to a terminal); with -o, the format follows the file's extension unless given, \
+                and an extension that names no format is an error.
 
                 Examples:
                   mediate render Scenarios/chat.scenario -o chat.svg
@@ -252,7 +255,9 @@ extension Mediate {
                 a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
                 invalid scenario. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
-                variable CI is set. The output is the same whatever --jobs is.
+                variable CI is set. The output is the same whatever --jobs is. With \
+                --diagnostics-format github, each golden that differs or is missing is also an \
+                annotation on its scenario file.
 
                 Examples:
                   mediate check
@@ -393,7 +398,8 @@ extension Mediate {
                 An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
                 the expectations' results under every design, and the four transcripts side by side \
                 with the lines that differ from the scenario's own design marked. Inline SVG and \
-                CSS: no script and no network needed to read it.
+                CSS: no script and no network needed to read it. A file with errors gets a section \
+                showing them, the others are drawn, and the command exits 2.
 
                 Examples:
                   mediate report -o report.html

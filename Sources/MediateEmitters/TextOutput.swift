@@ -15,9 +15,15 @@ public protocol TextOutput: AnyObject {
     func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void)
     /// Pushes buffered text out; throws if the bytes could not be written.
     func flush() throws
+    /// Whether the output is a terminal, where binary data would be garbage; false unless the
+    /// output says otherwise.
+    var isTerminal: Bool { get }
 }
 
 extension TextOutput {
+    /// Not a terminal.
+    public var isTerminal: Bool { false }
+
     /// Writes the bytes decoded as a string.
     public func write(utf8 bytes: UnsafeRawBufferPointer) {
         write(String(decoding: bytes, as: UTF8.self))
@@ -68,6 +74,9 @@ public final class FileDescriptorOutput: TextOutput {
     }
 
     deinit { buffer.deallocate() }
+
+    /// Whether the descriptor is a terminal.
+    public var isTerminal: Bool { isatty(descriptor) != 0 }
 
     /// Buffers `text`.
     public func write(_ text: String) {

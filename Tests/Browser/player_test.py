@@ -2,9 +2,10 @@
 through `executable_path` (no browser download). `make test` installs Playwright in a virtual
 environment under .build/ and runs this file with MEDIATE set to the built tool.
 
-The pages are generated here from Scenarios/, Tests/Hostile/hostile-report.scenario and a large
-scenario from Scripts/generate-scenario. Where a test needs to know the right answer (which step
-differs first), it asks `mediate compare --format json`, not the page.
+The pages are generated here from Scenarios/, Tests/Hostile/hostile-report.scenario, a folder
+holding a scenario and a file with errors, and a large scenario from Scripts/generate-scenario.
+Where a test needs to know the right answer (which step differs first), it asks
+`mediate compare --format json`, not the page.
 
 The large-report figures (time to first paint, time per step) are printed, not asserted: the
 machine is shared and noisy.
@@ -52,6 +53,11 @@ def setUpModule():
     (folder / "hostile").mkdir()
     shutil.copy(ROOT / "Tests/Hostile/hostile-report.scenario", folder / "hostile")
     mediate("report", str(folder / "hostile"), "-o", str(folder / "hostile.html"))
+    global mixed
+    (folder / "mixed").mkdir()
+    shutil.copy(ROOT / "Scenarios/chat.scenario", folder / "mixed")
+    (folder / "mixed/bad.scenario").write_text('participant A\nA -> B: "%s"\n' % HOSTILE)
+    mixed = mediate("report", str(folder / "mixed"), "-o", str(folder / "mixed.html"), check=False)
     playwright = sync_playwright().start()
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
@@ -218,6 +224,20 @@ class PlayerTests(unittest.TestCase):
             self.assertEqual(page.dialogs, [])
             self.assertEqual(page.page.locator("h2").nth(1).text_content(), HOSTILE)
             self.assertIn("</script><img src=x onerror=alert(4)>", page.page.locator(".pl-transcript").text_content())
+            self.assertEqual(page.errors, [])
+
+    def test_a_file_with_errors_is_a_section_without_a_player(self):
+        self.assertEqual(mixed.returncode, 2, mixed.stderr)
+        with Page("mixed.html") as page:
+            self.assertEqual(page.page.locator(".player").count(), 1)
+            invalid = page.page.locator("section.invalid")
+            self.assertEqual(invalid.count(), 1)
+            self.assertEqual(invalid.locator(".player").count(), 0)
+            self.assertIn(HOSTILE, invalid.locator("pre.diagnostics").text_content())
+            page.page.click("#s0-end")
+            self.assertTrue(page.where("s0").startswith("End, step "), page.where("s0"))
+            self.assertEqual(page.page.locator("img").count(), 0)
+            self.assertEqual(page.dialogs, [])
             self.assertEqual(page.errors, [])
 
     def test_dark_mode_and_reduced_motion_are_respected(self):

@@ -174,7 +174,7 @@ struct OutputBudgetTests {
             try ("participant \(name.uppercased())\n" + padding).write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        let scenarios = CheckedScenarios(paths: paths, designs: .reference) { Issue.record("\($0)") }
+        let scenarios = CheckedScenarios(paths: paths, designs: .reference) { Issue.record("\($1)") }
         #expect(scenarios.paths == paths)
         #expect(scenarios.kept(0) != nil)
         #expect(scenarios.kept(1) == nil && scenarios.kept(2) == nil)

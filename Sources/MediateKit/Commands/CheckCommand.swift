@@ -72,6 +72,11 @@ public struct CheckCommand: Sendable {
         /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
         /// files are still compared: its transcript says so.
         public var stoppedBy: RunError? = nil
+        /// The goldens among ``failures`` that do not exist.
+        var missing: [String] = []
+        /// When the transcript differs from its golden: the first differing line (1-based), and
+        /// the 1-based line of the scenario's statement that wrote it, if one did.
+        var transcriptDifference: (line: Int, statementLine: Int?)? = nil
 
         /// Whether every golden matched and nothing failed.
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
@@ -99,15 +104,12 @@ public struct CheckCommand: Sendable {
         }
         let files = Self.scenarioFiles(under: paths)
         var invalid = false
-        let scenarios = CheckedScenarios(paths: files, designs: designs) { failure in
+        let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             invalid = true
         }
         if files.isEmpty {
-            standardError.write(
-                diagnosticFormat.renderFileError(
-                    path: paths.joined(separator: " "), message: "no .scenario file found",
-                    notes: [.help("give a folder holding .scenario files, or the files themselves")]))
+            standardError.write(Self.noScenarioFound(in: paths, as: diagnosticFormat))
             return 2
         }
         // A folder made here is removed at the end if nothing was recorded into it.
@@ -132,6 +134,7 @@ public struct CheckCommand: Sendable {
                     ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
                         + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
                 standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
+                if diagnosticFormat == .github { standardError.write(annotation(failure.path, of: result)) }
             }
         }
         for orphan in orphans {
@@ -155,6 +158,41 @@ public struct CheckCommand: Sendable {
         if unwritten { return 3 }
         if invalid { return 2 }
         return failed > 0 ? 1 : 0
+    }
+
+    /// A GitHub annotation of the golden at `path` that failed in `result`, at the scenario file:
+    /// on the statement that wrote the transcript's first differing line, else on line 1.
+    func annotation(_ path: String, of result: CaseResult) -> String {
+        let kind = result.kind.rawValue
+        if result.missing.contains(path) {
+            return DiagnosticFormat.github.renderFileError(
+                path: result.scenario, line: 1, message: "under \(kind), the golden \(path) is missing",
+                notes: [.help("run `\(recordCommand(.missing))` to write it")])
+        }
+        var message = "under \(kind), the run differs from the golden \(path)"
+        var line = 1
+        if path.hasSuffix(".transcript"), let difference = result.transcriptDifference {
+            message += ", first on its line \(difference.line)"
+            line = difference.statementLine ?? 1
+        }
+        return DiagnosticFormat.github.renderFileError(
+            path: result.scenario, line: line, message: message,
+            notes: [.help("see the diff in the log; if the change is intended, run `\(recordCommand(.failed))` and commit the goldens")])
+    }
+
+    /// The command that records goldens in `mode` for the paths and the folder of this check.
+    func recordCommand(_ mode: RecordMode) -> String {
+        (["mediate", "check"] + paths + ["--output", outputFolder, "--record", mode.rawValue]).map(Self.shellWord).joined(separator: " ")
+    }
+
+    /// `word` as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./=:+@%,".unicodeScalars.contains($0))
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// The goldens one case compares, in `<outputFolder>/<stem>/`: its transcript, then its
@@ -252,7 +290,8 @@ public struct CheckCommand: Sendable {
         let names = Self.goldenNames(of: kind)
         let transcriptPath = (folder as NSString).appendingPathComponent(names[0])
         let transcript = GoldenComparison(goldenPath: transcriptPath)
-        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript)
+        let steps = StepLines()
+        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript) { _ in [steps] }
         if case .outputLimit = run.summary.stoppedBy {
             return CaseResult(
                 scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
@@ -276,6 +315,10 @@ public struct CheckCommand: Sendable {
             let file = try AtomicFile(path: path)
             _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
             try file.commit()
+        }
+        if transcript.differs {
+            let line = transcript.firstDifferentLine
+            result.transcriptDifference = (line, scenario.statementLine(ofTranscriptLine: line, stepStarts: steps.starts))
         }
         for (name, text) in [(names[1], messages), (names[2], coupling)] {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -318,7 +361,8 @@ public struct CheckCommand: Sendable {
                 result.errors.append("\(path): \(RunCommand.reason(error))")
             }
         } else if !exists {
-            result.failures.append((path, "missing golden: run `mediate check --record missing` to write it\n"))
+            result.failures.append((path, "missing golden: run `\(recordCommand(.missing))` to write it\n"))
+            result.missing.append(path)
         } else if !matches {
             result.failures.append((path, diff()))
         }
@@ -328,23 +372,35 @@ public struct CheckCommand: Sendable {
 
     /// Every `.scenario` file named or under a named folder, sorted, without duplicates.
     static func scenarioFiles(under paths: [String]) -> [String] {
-        var files = Set<String>()
+        scenarioFiles(inOrder: paths).sorted()
+    }
+
+    /// The paths in the order given, each folder replaced by the `.scenario` files under it
+    /// (sorted), without duplicates. A path that does not exist stays, to be reported when read.
+    static func scenarioFiles(inOrder paths: [String]) -> [String] {
+        var seen = Set<String>()
+        var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                files.insert(path)  // reported as unreadable when loaded
-                continue
+            var named = [path]
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let enumerator = FileManager.default.enumerator(atPath: path)
+                named = []
+                while let relative = enumerator?.nextObject() as? String {
+                    if relative.hasSuffix(".scenario") { named.append((path as NSString).appendingPathComponent(relative)) }
+                }
+                named.sort()
             }
-            guard isFolder.boolValue else {
-                files.insert(path)
-                continue
-            }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix(".scenario") { files.insert((path as NSString).appendingPathComponent(relative)) }
-            }
+            for file in named where seen.insert(file).inserted { files.append(file) }
         }
-        return files.sorted()
+        return files
+    }
+
+    /// The error for `paths` that name no `.scenario` file (folders without any).
+    static func noScenarioFound(in paths: [String], as format: DiagnosticFormat, colored: Bool = false) -> String {
+        format.renderFileError(
+            path: paths.joined(separator: " "), message: "no .scenario file found",
+            notes: [.help("give a folder holding .scenario files, or the files themselves")], colored: colored)
     }
 
     /// Orphans are looked for only when every path is a folder: checking a few files says
@@ -369,5 +425,21 @@ public struct CheckCommand: Sendable {
             }
         }
         return orphans
+    }
+}
+
+/// Records the transcript line (1-based) each step after the header begins at: every event is
+/// one transcript line (see `TranscriptEvent.startsStep`).
+final class StepLines: EventSink {
+    private(set) var starts: [Int] = []
+    private var lines = 0
+
+    func emit(_ event: TranscriptEvent) {
+        lines += 1
+        if event.startsStep { starts.append(lines) }
+    }
+
+    func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
+        lines += 1
     }
 }

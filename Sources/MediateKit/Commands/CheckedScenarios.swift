@@ -18,8 +18,8 @@ struct CheckedScenarios {
     /// The paths of the files that checked, in order.
     private(set) var paths: [String] = []
 
-    /// Loads every file against `designs`, handing each failure to `report`.
-    init(paths: [String], designs: DesignRegistry, report: (ScenarioLoader.Failure) -> Void) {
+    /// Loads every file against `designs`, handing each failure, with its path, to `report`.
+    init(paths: [String], designs: DesignRegistry, report: (String, ScenarioLoader.Failure) -> Void) {
         var keptBytes = 0
         for path in paths {
             let loaded = ScenarioLoader.read(path: path).flatMap { read in
@@ -35,7 +35,7 @@ struct CheckedScenarios {
                 } else {
                     entries.append(.readAgain(path))
                 }
-            case .failure(let failure): report(failure)
+            case .failure(let failure): report(path, failure)
             }
         }
     }

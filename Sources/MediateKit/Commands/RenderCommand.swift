@@ -50,14 +50,41 @@ public struct RenderCommand: Sendable {
         return .svg
     }
 
-    /// 0 when drawn, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram
-    /// still shows what ran) or Graphviz or the output failed (nothing is written then).
+    /// Why the format cannot be written where asked, as an error and its help, or nil: an `-o`
+    /// extension that names no format (without `--format`), or PNG or PDF to a terminal.
+    func formatRefusal(toTerminal: Bool) -> (error: String, help: String)? {
+        let formats = DiagramFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        if format == nil, let outputPath, outputPath != "-" {
+            let pathExtension = (outputPath as NSString).pathExtension
+            if !pathExtension.isEmpty, DiagramFormat(rawValue: pathExtension.lowercased()) == nil {
+                return (
+                    "mediate cannot tell what to write from '.\(pathExtension)' in '\(outputPath)'; it writes \(formats)",
+                    "name the file .svg, .png, .pdf or .dot, or give the format with --format"
+                )
+            }
+        }
+        if outputPath ?? "-" == "-", toTerminal, [.png, .pdf].contains(resolvedFormat) {
+            return (
+                "--format \(resolvedFormat.rawValue) writes binary data, and standard output is a terminal",
+                "write it to a file with -o FILE, or pipe it to a program that reads it"
+            )
+        }
+        return nil
+    }
+
+    /// 0 when drawn, 2 when the scenario has errors or the format cannot be written where asked
+    /// (see `formatRefusal`), 3 when a limit stopped the run (the diagram still shows what ran)
+    /// or Graphviz or the output failed (nothing is written then).
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = draw(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 
     private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if let refusal = formatRefusal(toTerminal: standardOutput.isTerminal) {
+            standardError.write("error: \(refusal.error)\nhelp: \(refusal.help)\n")
+            return 2
+        }
         if let refusal = graph == .sequence ? sequenceRefusal : graph == .compare ? compareRefusal : nil {
             standardError.write("error: \(refusal)\n")
             return 2

@@ -27,38 +27,40 @@ public struct ReportCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0, 2 when a scenario has errors (no page is written), 3 when the transcripts together pass
-    /// `RunLimits.maxOutputBytes` (no page is written either) or the page or standard output
-    /// cannot be written.
+    /// 0; 2 when a scenario has errors or cannot be read, or 3 when it is past a limit (the page
+    /// shows each such file's errors in its place, and the other scenarios); 3 when the
+    /// transcripts together pass `RunLimits.maxOutputBytes` (no page is written then) or the page
+    /// or standard output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 
     private func report(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        var invalid = false
-        let files = CheckCommand.scenarioFiles(under: paths)
-        let scenarios = CheckedScenarios(paths: files, designs: designs) { failure in
+        var code: Int32 = 0
+        var invalid: [HTMLReport.InvalidFile] = []
+        func reject(_ path: String, _ failure: ScenarioLoader.Failure) {
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            invalid = true
+            invalid.append(HTMLReport.InvalidFile(path: path, diagnostics: failure.rendered()))
+            code = max(code, failure.exitCode)
         }
-        if invalid { return 2 }
+        let files = CheckCommand.scenarioFiles(under: paths)
+        let scenarios = CheckedScenarios(paths: files, designs: designs, report: reject)
         var sections: [HTMLReport.Section] = []
         var budget = limits.maxOutputBytes
         for index in 0..<scenarios.count {
-            let loaded = scenarios.scenario(index, designs: designs)
-            guard case .success(let scenario) = loaded else {
-                if case .failure(let failure) = loaded { standardError.write(failure.rendered(as: diagnosticFormat)) }
-                return 2
-            }
-            switch section(scenario, number: index, budget: &budget) {
-            case .success(let section): sections.append(section)
-            case .failure(let stop):
-                standardError.write(stop.message)
-                return 3
+            switch scenarios.scenario(index, designs: designs) {
+            case .failure(let failure): reject(scenarios.paths[index], failure)
+            case .success(let scenario):
+                switch section(scenario, number: sections.count, budget: &budget) {
+                case .success(let section): sections.append(section)
+                case .failure(let stop):
+                    standardError.write(stop.message)
+                    return 3
+                }
             }
         }
-        let page = HTMLReport.page(sections)
+        let page = HTMLReport.page(sections, invalid: invalid)
         do {
             try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
         } catch {
@@ -67,7 +69,7 @@ public struct ReportCommand: Sendable {
                     + OutputRefusal.helpLine(for: error))
             return 3
         }
-        return 0
+        return code
     }
 
     /// Why the page was not written: its transcripts went past `--max-output` together.

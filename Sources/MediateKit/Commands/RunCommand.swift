@@ -24,7 +24,7 @@ public enum MediatorChoice: Hashable, Sendable {
 
 /// `mediate run`: runs scenarios and writes what happened, to standard output or to files.
 public struct RunCommand: Sendable {
-    /// The scenarios to run.
+    /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
     /// nil: each scenario's own kind.
     public var mediator: MediatorChoice?
@@ -65,8 +65,14 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return 2
         }
+        let files = CheckCommand.scenarioFiles(inOrder: paths)
+        if files.isEmpty {
+            standardError.write(CheckCommand.noScenarioFound(in: paths, as: diagnosticFormat, colored: colors.standardError))
+            try? standardError.flush()
+            return 2
+        }
         var loadCode: Int32 = 0
-        let scenarios = CheckedScenarios(paths: paths, designs: designs) { failure in
+        let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             loadCode = max(loadCode, failure.exitCode)
         }
@@ -101,8 +107,9 @@ public struct RunCommand: Sendable {
     }
 
     /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
-    /// other. To a folder: each kind's transcript and its message and coupling diagrams (DOT and
-    /// SVG), and with every kind run, the comparison (`compare.dot`, `.svg`, `.json`).
+    /// other (logs each under a ``logHeader(_:)`` when there are several). To a folder: each
+    /// kind's transcript and its message and coupling diagrams (DOT and SVG), and with every kind
+    /// run, the comparison (`compare.dot`, `.svg`, `.json`).
     private func run(
         _ scenario: LoadedScenario, kinds: [MediatorKind], standardOutput: any TextOutput,
         standardError: any TextOutput
@@ -112,6 +119,7 @@ public struct RunCommand: Sendable {
             // No diagrams: the transcript alone, with no message graph gathered and no objects walked.
             for kind in kinds {
                 guard let design = designs.design(kind) else { continue }
+                if format == .log, kinds.count > 1 { standardOutput.write(Self.logHeader(kind)) }
                 let run = KindRun.run(
                     scenario, design: design, limits: limits, format: format, analyze: false,
                     output: standardOutput)
@@ -189,6 +197,12 @@ public struct RunCommand: Sendable {
         return code
     }
 
+    /// The line before each design's log when several go to standard output one after the
+    /// other: `==> mediator KIND <==`, the transcript's `mediator KIND` inside `head`'s marks.
+    static func logHeader(_ kind: MediatorKind) -> String {
+        "==> mediator \(kind.rawValue) <==\n"
+    }
+
     /// A kind's transcript lines: read back from its file when that is what was written, else
     /// run again in memory.
     private func transcriptLines(of scenario: LoadedScenario, kind: MediatorKind, at path: String) -> AnySequence<String> {
@@ -259,7 +273,7 @@ public struct RunCommand: Sendable {
 
 /// `mediate validate`: checks scenarios without running them.
 public struct ValidateCommand: Sendable {
-    /// The scenarios to check.
+    /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
@@ -278,8 +292,14 @@ public struct ValidateCommand: Sendable {
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
     /// 3 when a file went past a limit or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        let files = CheckCommand.scenarioFiles(inOrder: paths)
+        if files.isEmpty {
+            standardError.write(CheckCommand.noScenarioFound(in: paths, as: diagnosticFormat, colored: colors.standardError))
+            try? standardError.flush()
+            return 2
+        }
         var exitCode: Int32 = 0
-        for path in paths {
+        for path in files {
             switch ScenarioLoader.load(path: path, designs: designs) {
             case .success: standardOutput.write("\(path): ok\n")
             case .failure(let failure):

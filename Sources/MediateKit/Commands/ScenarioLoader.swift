@@ -32,6 +32,24 @@ public struct LoadedScenario: Sendable {
         return kinds
     }
 
+    /// The 1-based line of the statement whose step wrote transcript line `line` (1-based), given
+    /// the line each step after the header begins at (see `StepLines`); nil for the header and
+    /// the closing lines. A statement's step is every line from its own to the next step's.
+    func statementLine(ofTranscriptLine line: Int, stepStarts: [Int]) -> Int? {
+        guard let step = stepStarts.lastIndex(where: { $0 <= line }) else { return nil }
+        // Each statement that begins a step, in order (see `TranscriptEvent.startsStep`).
+        var started = false
+        let statements = script.statements.filter { statement in
+            if statement.isStep { started = true }
+            switch statement {
+            case .participant: return true
+            case .mediator: return started
+            default: return statement.isStep
+            }
+        }
+        return step < statements.count ? statements[step].range.lowerBound.line : nil
+    }
+
     /// Every participant the file declares, in order, with its type.
     public var participants: [(name: String, type: String)] {
         script.statements.compactMap { statement in

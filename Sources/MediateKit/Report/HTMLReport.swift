@@ -29,14 +29,21 @@ enum HTMLReport {
         var sequenceSVG: Result<String, GraphvizFailure>
     }
 
+    /// A scenario file that could not be run: its section shows why, and has no player.
+    struct InvalidFile: Sendable {
+        var path: String
+        /// The diagnostics as text, without colour.
+        var diagnostics: String
+    }
+
     /// Why a diagram is missing from the page.
     struct GraphvizFailure: Error, Sendable {
         var message: String
         init(message: String) { self.message = message }
     }
 
-    /// The whole page.
-    static func page(_ sections: [Section]) -> String {
+    /// The whole page: the files that could not be run first, then the scenarios.
+    static func page(_ sections: [Section], invalid: [InvalidFile] = []) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -56,6 +63,11 @@ enum HTMLReport {
         let kinds = sections.first?.report.implementations.map(\.run.kind) ?? []
         html += kinds.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
         html += "</tr></thead><tbody>\n"
+        for file in invalid {
+            let stem = LoadedScenario.stem(of: file.path)
+            html += "<tr><td><a href=\"#\(anchor(stem))\">\(XML.escaped(stem))</a></td><td><code>\(XML.escaped(file.path))</code></td>"
+            html += "<td class=\"bad\" colspan=\"\(kinds.count + 1)\">not run: it has errors</td></tr>\n"
+        }
         for section in sections {
             html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
             html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
@@ -69,6 +81,12 @@ enum HTMLReport {
             html += "</tr>\n"
         }
         html += "</tbody></table></nav>\n"
+        for file in invalid {
+            let stem = LoadedScenario.stem(of: file.path)
+            html += "<section class=\"scenario invalid\" id=\"\(anchor(stem))\">\n<h2>\(XML.escaped(stem))</h2>\n"
+            html += "<p class=\"meta\"><code>\(XML.escaped(file.path))</code>: not run, because of these errors</p>\n"
+            html += "<pre class=\"diagnostics\">\(XML.escaped(file.diagnostics))</pre>\n</section>\n"
+        }
         for (number, section) in sections.enumerated() { html += self.section(section, number: number) }
         return html + "<script>\(PlayerScript.javaScript)</script>\n</body>\n</html>\n"
     }
@@ -241,9 +259,9 @@ enum HTMLReport {
         table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #bdbdbd;padding:.3rem .6rem;text-align:left;vertical-align:top}
         thead th{background:#f5f5f5}td.good{background:#e8f5e9}td.bad,p.bad{background:#ffebee}
         .diagram{overflow-x:auto;border:1px solid #e0e0e0;padding:.5rem;background:#fff}.diagram svg{max-width:100%;height:auto}
-        code{font-size:.9em}.meta,.legend{color:#616161}a{color:#1565c0}
+        code{font-size:.9em}.meta,.legend{color:#616161}a{color:#1565c0}pre.diagnostics{overflow-x:auto;background:#ffebee;padding:.5rem}
         @media (prefers-color-scheme:dark){body{color:#e0e0e0;background:#121212}h2{border-color:#424242}
-        th,td{border-color:#555}thead th{background:#1e1e1e}td.good{background:#1b3a1f}td.bad,p.bad{background:#4a1c1c}
+        th,td{border-color:#555}thead th{background:#1e1e1e}td.good{background:#1b3a1f}td.bad,p.bad,pre.diagnostics{background:#4a1c1c}
         .meta,.legend{color:#aaa}a{color:#90caf9}.diagram{border-color:#424242}}
 
         """

@@ -30,19 +30,23 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Renders an error about a whole file (one that cannot be read), with no position.
-    public func renderFileError(path: String, message: String, notes: [Diagnostic.Note] = [], colored: Bool = false) -> String {
+    /// Renders an error about a whole file (one that cannot be read), with no position, or at
+    /// the 1-based `line` alone.
+    public func renderFileError(
+        path: String, line: Int? = nil, message: String, notes: [Diagnostic.Note] = [], colored: Bool = false
+    ) -> String {
         switch self {
         case .text:
-            return ANSI.paint("\(path): ", "1", when: colored) + ANSI.paint("error:", "1;31", when: colored) + " \(message)\n"
+            let location = line.map { "\(path):\($0)" } ?? path
+            return ANSI.paint("\(location): ", "1", when: colored) + ANSI.paint("error:", "1;31", when: colored) + " \(message)\n"
                 + notes.map { ANSI.paint("\($0.kind.rawValue):", "1;36", when: colored) + " \($0.message)\n" }.joined()
         case .json, .github:
-            return line(path: path, start: nil, end: nil, message: message, notes: notes)
+            return self.line(path: path, fileLine: line, start: nil, end: nil, message: message, notes: notes)
         }
     }
 
     private func line(
-        path: String, start: SourceLocation?, end: SourceLocation?, message: String,
+        path: String, fileLine: Int? = nil, start: SourceLocation?, end: SourceLocation?, message: String,
         notes: [Diagnostic.Note]
     ) -> String {
         switch self {
@@ -50,7 +54,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             return ""
         case .json:
             let record = JSONRecord(
-                file: path, line: start?.line, column: start?.column, endLine: end?.line, endColumn: end?.column,
+                file: path, line: start?.line ?? fileLine, column: start?.column, endLine: end?.line, endColumn: end?.column,
                 severity: "error", message: message,
                 notes: notes.map { JSONRecord.Note(kind: $0.kind.rawValue, message: $0.message) })
             let encoder = JSONEncoder()
@@ -58,7 +62,11 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
         case .github:
             var properties = "file=\(Self.escapeProperty(path))"
-            if let start { properties += ",line=\(start.line),col=\(start.column)" }
+            if let start {
+                properties += ",line=\(start.line),col=\(start.column)"
+            } else if let fileLine {
+                properties += ",line=\(fileLine)"
+            }
             if let end { properties += ",endLine=\(end.line),endColumn=\(end.column)" }
             let text = ([message] + notes.map { "\($0.kind.rawValue): \($0.message)" }).joined(separator: "\n")
             return "::error \(properties)::\(Self.escapeData(text))\n"
