@@ -252,7 +252,7 @@ extension Mediate {
                 a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
                 invalid scenario. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
-                variable CI is set. The output is the same whatever --jobs is.
+                variable CI is set (to anything but empty, 0 or false). The output is the same whatever --jobs is.
 
                 Examples:
                   mediate check

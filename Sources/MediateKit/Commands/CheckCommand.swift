@@ -35,8 +35,15 @@ public struct CheckCommand: Sendable {
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
-    /// The process environment; `CI` set refuses recording.
+    /// The process environment; `CI` refuses recording (see ``continuousIntegration(in:)``).
     public var environment: [String: String]
+
+    /// The value of `CI` in `environment` when it marks a CI job: set, and not empty, `0` or
+    /// `false` (in any case), the convention most CI tools and libraries follow.
+    public static func continuousIntegration(in environment: [String: String]) -> String? {
+        guard let value = environment["CI"], !["", "0", "false"].contains(value.lowercased()) else { return nil }
+        return value
+    }
 
     /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
     public init(
@@ -87,7 +94,7 @@ public struct CheckCommand: Sendable {
     }
 
     private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        if record != .never, let ci = environment["CI"] {
+        if record != .never, let ci = Self.continuousIntegration(in: environment) {
             standardError.write(
                 diagnosticFormat.renderFileError(
                     path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
