@@ -79,6 +79,9 @@ public struct CheckCommand: Sendable {
         /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
         /// files are still compared: its transcript says so.
         public var stoppedBy: RunError? = nil
+        /// The SVGs beside its DOT goldens that are not drawn, each with why: the diagram is past
+        /// the layout limit (see ``maxDiagramEdges``). Not a failure.
+        public var skipped: [String] = []
 
         /// Whether every golden matched and nothing failed.
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
@@ -133,6 +136,7 @@ public struct CheckCommand: Sendable {
 
         for result in results {
             for path in result.recorded { standardOutput.write("recorded \(path)\n") }
+            for skipped in result.skipped { standardOutput.write("skipped \(skipped)\n") }
             for error in result.errors { standardOutput.write("error \(error)\n") }
             for failure in result.failures {
                 standardOutput.write(
@@ -143,6 +147,11 @@ public struct CheckCommand: Sendable {
         }
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
+        }
+        for path in staleTemporaryFiles() {
+            standardOutput.write(
+                "stale \(path): a temporary file left by a killed run; the next write into "
+                    + "'\((path as NSString).deletingLastPathComponent)' removes it\n")
         }
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
@@ -286,14 +295,20 @@ public struct CheckCommand: Sendable {
         }
         for (name, text) in [(names[1], messages), (names[2], coupling)] {
             let path = (folder as NSString).appendingPathComponent(name)
+            let svgPath = String(path.dropLast("dot".count)) + "svg"
+            let problem = layoutProblem(text)
+            if let problem { result.skipped.append("\(svgPath): \(problem)") }
             let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             compare(
                 path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
                 diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }
             ) { path in
                 try writeAtomically(text.utf8, to: path)
-                let svgPath = String(path.dropLast("dot".count)) + "svg"
-                try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
+                if problem == nil {
+                    try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
+                } else {
+                    unlink(svgPath)
+                }
             }
         }
         return result
@@ -352,6 +367,14 @@ public struct CheckCommand: Sendable {
             }
         }
         return files.sorted()
+    }
+
+    /// The temporary files of ours, in `outputFolder` and its folders, that no process is writing:
+    /// left by a run that was killed (see `AtomicFile`), which the next write there removes.
+    func staleTemporaryFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outputFolder)) ?? []
+        let folders = [outputFolder] + names.sorted().map { (outputFolder as NSString).appendingPathComponent($0) }
+        return folders.flatMap { AtomicFile.staleFiles(in: $0) }
     }
 
     /// Orphans are looked for only when every path is a folder: checking a few files says
