@@ -74,7 +74,9 @@ extension Mediate {
                 to DIR/<file stem>/<kind>.transcript (.log, .jsonl for the other formats), \
                 written atomically, with each kind's message and coupling diagrams \
                 (<kind>.messages.dot/.svg, <kind>.coupling.dot/.svg) and, under \
-                --mediator all, the comparison (compare.dot/.svg/.json).
+                --mediator all, the comparison (compare.dot/.svg/.json). A diagram too large to \
+                lay out is written as DOT only, with a warning. Into a folder, each design whose \
+                expectations failed gets a line on standard error.
 
                 Examples:
                   mediate run Scenarios/musketeers.scenario
@@ -84,7 +86,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files to run.")
+        @Argument(help: "Scenario files to run.", completion: .scenarios)
         var files: [String]
 
         @Option(help: "The design to run under, or 'all' for every design (default: the scenario's own).")
@@ -95,7 +97,8 @@ extension Mediate {
 
         @Option(
             name: .customLong("output"),
-            help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
+            help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"),
+            completion: .directory)
         var outputFolder: String?
 
         @Option(help: "The deepest reaction chain allowed, in sends.")
@@ -141,7 +144,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files to check.")
+        @Argument(help: "Scenario files to check.", completion: .scenarios)
         var files: [String]
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -177,7 +180,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "The design to draw (default: the scenario's own).")
@@ -192,7 +195,9 @@ extension Mediate {
         @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).")
         var layout: ArgumentChoice<GraphvizLayout>?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"))
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"),
+            completion: .file())
         var output: String?
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -223,7 +228,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "How to print the comparison.")
@@ -261,16 +266,20 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
         var paths: [String] = []
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"))
+        @Option(
+            name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"),
+            completion: .directory)
         var outputFolder: String = "Output"
 
         @Option(help: "When to write goldens.")
         var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
 
-        @Option(help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"))
+        @Option(
+            help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"),
+            completion: .file())
         var junit: String?
 
         @Option(help: "How many runs at once (default: the number of cores).")
@@ -310,7 +319,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Two transcripts, or one scenario with --mediator and --against.")
+        @Argument(help: "Two transcripts, or one scenario with --mediator and --against.", completion: .file())
         var files: [String]
 
         @Option(help: "With one scenario: the design to show.")
@@ -363,7 +372,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "The design to run under (default: the scenario's own).")
@@ -401,11 +410,12 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
         var paths: [String] = []
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"))
+            name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"),
+            completion: .file())
         var output: String?
 
         @Option(
@@ -470,7 +480,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files, or folders to search for them.")
+        @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
         var files: [String]
 
         @Flag(help: "Write nothing; show a diff and exit 1 when a file is not formatted.")
@@ -529,6 +539,7 @@ struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgu
     }
 
     static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { value.rawValue }
 }
 
@@ -542,6 +553,7 @@ struct MediatorKindArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// `--mediator`: a design's name or `all`, listed in `--help`.
@@ -553,4 +565,10 @@ struct MediatorChoiceArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) + ["all"] }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+extension CompletionKind {
+    /// `.scenario` files, and folders to look in.
+    static let scenarios = CompletionKind.file(extensions: ["scenario"])
 }
