@@ -194,12 +194,15 @@ _mediate_run() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''all'
         return
         ;;
     '--format')
+        __mediate_add_completions -W 'transcript'$'\n''log'$'\n''jsonl'
         return
         ;;
     '--output')
+        __mediate_add_completions -d
         return
         ;;
     '--max-depth')
@@ -212,6 +215,15 @@ _mediate_run() {
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -227,6 +239,15 @@ _mediate_validate() {
     # Offer option value completions
     case "${prev}" in
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -242,12 +263,15 @@ _mediate_check() {
     # Offer option value completions
     case "${prev}" in
     '--output')
+        __mediate_add_completions -d
         return
         ;;
     '--record')
+        __mediate_add_completions -W 'never'$'\n''missing'$'\n''failed'$'\n''all'
         return
         ;;
     '--junit')
+        __mediate_add_completions -f
         return
         ;;
     '--jobs')
@@ -257,6 +281,15 @@ _mediate_check() {
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -272,12 +305,23 @@ _mediate_diff() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
         return
         ;;
     '--against')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -f
         return
         ;;
     esac
@@ -293,21 +337,35 @@ _mediate_render() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
         return
         ;;
     '--graph')
+        __mediate_add_completions -W 'messages'$'\n''logical'$'\n''coupling'$'\n''compare'$'\n''sequence'
         return
         ;;
     '--format')
+        __mediate_add_completions -W 'svg'$'\n''png'$'\n''pdf'$'\n''dot'
         return
         ;;
     '--layout')
+        __mediate_add_completions -W 'dot'$'\n''neato'$'\n''fdp'$'\n''sfdp'$'\n''circo'$'\n''twopi'
         return
         ;;
     '--output'|'-o')
+        __mediate_add_completions -f
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -323,9 +381,19 @@ _mediate_compare() {
     # Offer option value completions
     case "${prev}" in
     '--format')
+        __mediate_add_completions -W 'table'$'\n''json'
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -341,12 +409,23 @@ _mediate_export() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
         return
         ;;
     '--format')
+        __mediate_add_completions -W 'mermaid'$'\n''plantuml'
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -362,12 +441,22 @@ _mediate_report() {
     # Offer option value completions
     case "${prev}" in
     '--output'|'-o')
+        __mediate_add_completions -f
         return
         ;;
     '--max-output')
         return
         ;;
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac
@@ -383,6 +472,15 @@ _mediate_fmt() {
     # Offer option value completions
     case "${prev}" in
     '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
         return
         ;;
     esac

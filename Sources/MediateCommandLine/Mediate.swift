@@ -74,9 +74,11 @@ extension Mediate {
                 to DIR/<file stem>/<kind>.transcript (.log, .jsonl for the other formats), \
                 written atomically, with each kind's message and coupling diagrams \
                 (<kind>.messages.dot/.svg, <kind>.coupling.dot/.svg) and, under \
-                --mediator all, the comparison (compare.dot/.svg/.json). On standard output, \
-                --format log with several designs writes '==> mediator KIND <==' before each log. \
-                A folder stands for the .scenario files under it.
+                --mediator all, the comparison (compare.dot/.svg/.json). A diagram too large to \
+                lay out is written as DOT only, with a warning. Into a folder, each design whose \
+                expectations failed gets a line on standard error. On standard output, --format \
+                log with several designs writes '==> mediator KIND <==' before each log. A folder \
+                stands for the .scenario files under it.
 
                 Examples:
                   mediate run Scenarios/musketeers.scenario
@@ -86,7 +88,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files, or folders to search for them.")
+        @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
         var files: [String]
 
         @Option(help: "The design to run under, or 'all' for every design (default: the scenario's own).")
@@ -97,7 +99,8 @@ extension Mediate {
 
         @Option(
             name: .customLong("output"),
-            help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"))
+            help: ArgumentHelp("Write files under this folder (made if missing) instead of standard output.", valueName: "DIR"),
+            completion: .directory)
         var outputFolder: String?
 
         @Option(help: "The deepest reaction chain allowed, in sends.")
@@ -143,7 +146,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files, or folders to search for them.")
+        @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
         var files: [String]
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -180,7 +183,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "The design to draw (default: the scenario's own).")
@@ -195,7 +198,9 @@ extension Mediate {
         @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).")
         var layout: ArgumentChoice<GraphvizLayout>?
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"))
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"),
+            completion: .file())
         var output: String?
 
         @OptionGroup var diagnostics: DiagnosticOptions
@@ -226,7 +231,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "How to print the comparison.")
@@ -255,9 +260,9 @@ extension Mediate {
                 a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
                 invalid scenario. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
-                variable CI is set. The output is the same whatever --jobs is. With \
-                --diagnostics-format github, each golden that differs or is missing is also an \
-                annotation on its scenario file.
+                variable CI is set (to anything but empty, 0 or false). The output is the same \
+                whatever --jobs is. With --diagnostics-format github, each golden that differs or \
+                is missing is also an annotation on its scenario file.
 
                 Examples:
                   mediate check
@@ -266,16 +271,20 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
         var paths: [String] = []
 
-        @Option(name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"))
+        @Option(
+            name: .customLong("output"), help: ArgumentHelp("The goldens' folder (--record makes it if missing).", valueName: "DIR"),
+            completion: .directory)
         var outputFolder: String = "Output"
 
         @Option(help: "When to write goldens.")
         var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
 
-        @Option(help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"))
+        @Option(
+            help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"),
+            completion: .file())
         var junit: String?
 
         @Option(help: "How many runs at once (default: the number of cores).")
@@ -315,7 +324,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Two transcripts, or one scenario with --mediator and --against.")
+        @Argument(help: "Two transcripts, or one scenario with --mediator and --against.", completion: .file())
         var files: [String]
 
         @Option(help: "With one scenario: the design to show.")
@@ -368,7 +377,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "The scenario file.")
+        @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
 
         @Option(help: "The design to run under (default: the scenario's own).")
@@ -407,11 +416,12 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files or folders (default: Scenarios).")
+        @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
         var paths: [String] = []
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"))
+            name: .shortAndLong, help: ArgumentHelp("Write the page to this file ('-': standard output, the default).", valueName: "FILE"),
+            completion: .file())
         var output: String?
 
         @Option(
@@ -476,7 +486,7 @@ extension Mediate {
                 """
         )
 
-        @Argument(help: "Scenario files, or folders to search for them.")
+        @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
         var files: [String]
 
         @Flag(help: "Write nothing; show a diff and exit 1 when a file is not formatted.")
@@ -535,6 +545,7 @@ struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgu
     }
 
     static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { value.rawValue }
 }
 
@@ -548,6 +559,7 @@ struct MediatorKindArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// `--mediator`: a design's name or `all`, listed in `--help`.
@@ -559,4 +571,10 @@ struct MediatorChoiceArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) + ["all"] }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+extension CompletionKind {
+    /// `.scenario` files, and folders to look in.
+    static let scenarios = CompletionKind.file(extensions: ["scenario"])
 }

@@ -46,14 +46,17 @@ package final class AtomicFile {
                     if errno == EEXIST { continue }
                     throw OutputError(code: errno)
                 }
-                // Another process's sweep may take the new file for a stale one before it is
-                // locked, and remove it: then another name is tried. A file system without locks
-                // lets it through unlocked (and its sweeps remove nothing).
+                // Another process's sweep (or `check`'s look for stale files) may take the new file
+                // for a stale one before it is locked: then it is removed and another name is
+                // tried. A file system without locks lets it through unlocked (and its sweeps
+                // remove nothing).
                 let contended = flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
-                if !contended, isStill(candidate, theFileOf: descriptor) {
+                let still = isStill(candidate, theFileOf: descriptor)
+                if !contended, still {
                     pending.files.insert(candidate)
                     return (candidate, descriptor)
                 }
+                if still { unlink(candidate) }
                 close(descriptor)
             }
             throw OutputError(code: EEXIST)
@@ -92,10 +95,16 @@ package final class AtomicFile {
     /// Removes the temporary files of ours in `folder` that no process holds a lock on, the
     /// first time this process writes there.
     static func sweepOnce(_ folder: String) {
-        guard InterruptCleanup.withLock({ $0.swept.insert(folder).inserted }),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-        else { return }
-        for name in names where isTemporaryName(name) {
+        guard InterruptCleanup.withLock({ $0.swept.insert(folder).inserted }) else { return }
+        _ = staleFiles(in: folder, removing: true)
+    }
+
+    /// The temporary files of ours in `folder` that no process holds a lock on, left by a process
+    /// that died, sorted; `removing` them removes each while holding its lock.
+    package static func staleFiles(in folder: String, removing: Bool = false) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var stale: [String] = []
+        for name in names.sorted() where isTemporaryName(name) {
             let path = "\(folder)/\(name)"
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
@@ -103,10 +112,12 @@ package final class AtomicFile {
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
                 flock(descriptor, LOCK_EX | LOCK_NB) == 0, isStill(path, theFileOf: descriptor)
             {
-                unlink(path)
+                stale.append(path)
+                if removing { unlink(path) }
             }
             close(descriptor)
         }
+        return stale
     }
 
     /// Flushes the temporary file, complete but not yet in place: it can be read back at

@@ -24,7 +24,7 @@ import MediateKit
 /// record modes: `never` writes nothing; `missing` writes goldens that do not exist; `failed`
 /// those missing or different; `all` every one. Each golden written is an issue too ("recorded
 /// …; run again to compare"), so a recording run never passes. When the environment variable
-/// `CI` is set, nothing is written: a golden that would have been is an issue saying recording
+/// `CI` is set (to anything but empty, `0` or `false`), nothing is written: a golden that would have been is an issue saying recording
 /// is refused, so a retried job cannot pass by writing its own goldens.
 ///
 /// - Parameters:
@@ -91,7 +91,7 @@ func scenarioIssues(
     } else {
         mode = .missing
     }
-    let ci = environment["CI"].flatMap { $0.isEmpty ? nil : $0 }
+    let ci = CheckCommand.continuousIntegration(in: environment)
 
     let registry: DesignRegistry
     do {

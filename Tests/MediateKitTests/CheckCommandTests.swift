@@ -175,6 +175,19 @@ struct CheckCommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path("Output")))
     }
 
+    /// Issue 15, item 6: `CI` unset, empty, `0` or `false` (in any case) is not CI, as most tools
+    /// read it; any other value is.
+    @Test(arguments: [
+        ("", false), ("0", false), ("false", false), ("FALSE", false), ("False", false), ("1", true), ("true", true), ("yes", true),
+    ])
+    func ciCountsUnlessEmptyZeroOrFalse(value: String, isCI: Bool) throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/greeting.scenario", greeting)
+        let result = workspace.check(record: .missing, environment: ["CI": value])
+        #expect(result.code == (isCI ? 2 : 0))
+        #expect(FileManager.default.fileExists(atPath: workspace.path("Output/greeting/wrapper.transcript")) == !isCI)
+    }
+
     @Test func theOutputIsByteIdenticalWhateverTheJobs() throws {
         let workspace = try recorded()
         try workspace.write("Scenarios/other.scenario", greeting + "\nB -> *: \"back\"\n")

@@ -131,6 +131,43 @@ struct InterruptedWriteTests {
         #expect(left.contains("protocol-extension.transcript"))
     }
 
+    /// Issue 15, item 6: SIGKILL cannot be handled, so a killed run leaves its temporary file.
+    /// `check` reports it (no failure), and the next write into its folder removes it.
+    @Test func aKilledRunsTemporaryFileIsReportedThenRemoved() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scenarios"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("x.scenario"), to: folder.appendingPathComponent("scenarios/x.scenario"))
+        #expect(try files.mediate(["check", "scenarios", "--output", "out", "--record", "all"], in: folder).status == 0)
+        let generator = Process()
+        generator.executableURL = packageRoot.appendingPathComponent("Scripts/generate-scenario")
+        generator.arguments = ["40", "200000"]
+        let big = folder.appendingPathComponent("big.scenario")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        generator.standardOutput = try FileHandle(forWritingTo: big)
+        try generator.run()
+        generator.waitUntilExit()
+        let out = folder.appendingPathComponent("out/big")
+        let process = try start(["run", "big.scenario", "--output", "out", "--max-output", "1G"], in: folder)
+        let writing = eventually { names(in: out).contains { $0.hasPrefix(".") } || !process.isRunning }
+        #expect(writing && process.isRunning, "the run should still be writing its transcript")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = names(in: out).filter { $0.hasPrefix(".") }
+        try #require(left.count == 1)
+        let output = Pipe()
+        let check = try files.mediate(["check", "scenarios", "--output", "out"], in: folder, standardOutput: output.fileHandleForWriting)
+        try output.fileHandleForWriting.close()
+        #expect(check.status == 0)
+        #expect(
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "stale out/big/\(left[0]): a temporary file left by a killed run; the next write into 'out/big' removes it\n"
+                + "4 passed, 0 failed\n")
+        #expect(try files.mediate(["run", "big.scenario", "--output", "out", "--max-deliveries", "10"], in: folder).status == 3)
+        #expect(!names(in: out).contains { $0.hasPrefix(".") })
+    }
+
     /// Issue 13, item 9: two runs into one folder at once leave the files of one of them, every
     /// time (the second waits for the first).
     @Test func twoRunsIntoOneFolderLeaveOneRunsFiles() throws {

@@ -74,6 +74,26 @@ struct ShellTests {
         #expect(try String(contentsOfFile: name + ".scenario", encoding: .utf8) == source)
     }
 
+    /// Issue 15, item 6: the commands `init` suggests, the one it prints and the two in the
+    /// starter's first lines, pass: every design meets the starter's expectations.
+    @Test func initSuggestsCommandsThatPass() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("starter.scenario").path
+        let out = StringOutput()
+        #expect(InitCommand(name: path).execute(standardOutput: out, standardError: StringOutput()) == 0)
+        #expect(out.text == "wrote \(path); try: mediate run \(path) --mediator all\n")
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(source.hasPrefix("# A starter scenario. Run it with:   mediate run starter.scenario\n"))
+        #expect(source.contains("# and compare the four designs with:  mediate run starter.scenario --mediator all\n"))
+        for mediator in [nil, MediatorChoice.all] {
+            let transcripts = StringOutput()
+            let run = RunCommand(paths: [path], mediator: mediator, designs: .reference)
+            #expect(run.execute(standardOutput: transcripts, standardError: StringOutput()) == 0, "\(transcripts.text)")
+        }
+    }
+
     @Test func initLeavesADanglingSymbolicLinkAlone() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -216,11 +216,15 @@ struct AssertScenarioTests {
         #expect(all.filter { $0.text.hasPrefix("record mode all would rewrite \(output)/chat/mesh.") }.count == 2)
         #expect(folder.read("Output/chat/mesh.transcript") == "stale\n")
         #expect(!folder.exists("Output/chat/mesh.messages.svg"))
-        // CI set but empty is not CI.
-        let recorded = recordedIssues {
-            assertScenario("Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, record: .failed, environment: ["CI": ""])
+        // CI empty, 0 or false is not CI.
+        for value in ["", "0", "false", "False"] {
+            try folder.write("Output/chat/mesh.transcript", "stale\n")
+            let recorded = recordedIssues {
+                assertScenario(
+                    "Scenarios/chat.scenario", under: MeshDesign.self, goldens: output, record: .failed, environment: ["CI": value])
+            }
+            #expect(recorded.map(\.text) == ["recorded \(folder.file("Output/chat/mesh.transcript")); run again to compare"])
         }
-        #expect(recorded.map(\.text) == ["recorded \(folder.file("Output/chat/mesh.transcript")); run again to compare"])
     }
 
     @Test func anUnreadableScenarioIsOneIssue() {

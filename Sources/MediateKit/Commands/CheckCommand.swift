@@ -35,8 +35,15 @@ public struct CheckCommand: Sendable {
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
-    /// The process environment; `CI` set refuses recording.
+    /// The process environment; `CI` refuses recording (see ``continuousIntegration(in:)``).
     public var environment: [String: String]
+
+    /// The value of `CI` in `environment` when it marks a CI job: set, and not empty, `0` or
+    /// `false` (in any case), the convention most CI tools and libraries follow.
+    public static func continuousIntegration(in environment: [String: String]) -> String? {
+        guard let value = environment["CI"], !["", "0", "false"].contains(value.lowercased()) else { return nil }
+        return value
+    }
 
     /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
     public init(
@@ -77,6 +84,9 @@ public struct CheckCommand: Sendable {
         /// When the transcript differs from its golden: the first differing line (1-based), and
         /// the 1-based line of the scenario's statement that wrote it, if one did.
         var transcriptDifference: (line: Int, statementLine: Int?)? = nil
+        /// The SVGs beside its DOT goldens that are not drawn, each with why: the diagram is past
+        /// the layout limit (see ``maxDiagramEdges``). Not a failure.
+        public var skipped: [String] = []
 
         /// Whether every golden matched and nothing failed.
         public var passed: Bool { failures.isEmpty && errors.isEmpty }
@@ -92,7 +102,7 @@ public struct CheckCommand: Sendable {
     }
 
     private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        if record != .never, let ci = environment["CI"] {
+        if record != .never, let ci = Self.continuousIntegration(in: environment) {
             standardError.write(
                 diagnosticFormat.renderFileError(
                     path: outputFolder, message: "--record \(record.rawValue) is refused because CI is set (CI=\(ci))",
@@ -128,6 +138,7 @@ public struct CheckCommand: Sendable {
 
         for result in results {
             for path in result.recorded { standardOutput.write("recorded \(path)\n") }
+            for skipped in result.skipped { standardOutput.write("skipped \(skipped)\n") }
             for error in result.errors { standardOutput.write("error \(error)\n") }
             for failure in result.failures {
                 standardOutput.write(
@@ -139,6 +150,11 @@ public struct CheckCommand: Sendable {
         }
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
+        }
+        for path in staleTemporaryFiles() {
+            standardOutput.write(
+                "stale \(path): a temporary file left by a killed run; the next write into "
+                    + "'\((path as NSString).deletingLastPathComponent)' removes it\n")
         }
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
@@ -322,14 +338,20 @@ public struct CheckCommand: Sendable {
         }
         for (name, text) in [(names[1], messages), (names[2], coupling)] {
             let path = (folder as NSString).appendingPathComponent(name)
+            let svgPath = String(path.dropLast("dot".count)) + "svg"
+            let problem = layoutProblem(text)
+            if let problem { result.skipped.append("\(svgPath): \(problem)") }
             let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             compare(
                 path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
                 diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }
             ) { path in
                 try writeAtomically(text.utf8, to: path)
-                let svgPath = String(path.dropLast("dot".count)) + "svg"
-                try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
+                if problem == nil {
+                    try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
+                } else {
+                    unlink(svgPath)
+                }
             }
         }
         return result
@@ -401,6 +423,14 @@ public struct CheckCommand: Sendable {
         format.renderFileError(
             path: paths.joined(separator: " "), message: "no .scenario file found",
             notes: [.help("give a folder holding .scenario files, or the files themselves")], colored: colored)
+    }
+
+    /// The temporary files of ours, in `outputFolder` and its folders, that no process is writing:
+    /// left by a run that was killed (see `AtomicFile`), which the next write there removes.
+    func staleTemporaryFiles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outputFolder)) ?? []
+        let folders = [outputFolder] + names.sorted().map { (outputFolder as NSString).appendingPathComponent($0) }
+        return folders.flatMap { AtomicFile.staleFiles(in: $0) }
     }
 
     /// Orphans are looked for only when every path is a folder: checking a few files says

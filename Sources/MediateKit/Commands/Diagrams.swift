@@ -37,8 +37,9 @@ func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws {
 /// The most labelled edges a diagram may have for Graphviz to lay it out. Layout time grows
 /// steeply with labelled edges: a 14-participant mesh's 182 references take a second or two, a
 /// 20-participant mesh's 380 a minute. Large diagrams leave their field names out (see
-/// `DOTEmitter`), and those may have up to ``maxUnlabelledDiagramEdges``. A larger diagram stops
-/// with an error (exit 3); its DOT source can still be written with `--format dot`.
+/// `DOTEmitter`), and those may have up to ``maxUnlabelledDiagramEdges``. `render` stops at a larger
+/// diagram with an error (exit 3), though `--format dot` writes its source; `run --output` and
+/// `check --record` write its DOT and skip its SVG.
 public let maxDiagramEdges = 200
 /// The most edges of any kind a diagram may have.
 public let maxUnlabelledDiagramEdges = 5_000
@@ -62,12 +63,23 @@ func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throw
 /// Throws when a diagram of `edges` edges, `labelled` of them labelled, is past what mediate asks
 /// Graphviz to lay out (``maxDiagramEdges``, ``maxUnlabelledDiagramEdges``).
 func checkDiagramSize(edges: Int, labelled: Int) throws {
-    guard labelled <= maxDiagramEdges, edges <= maxUnlabelledDiagramEdges else {
-        throw GraphvizError(
-            message: "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks "
-                + "Graphviz to lay out (\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows "
-                + "steeply with edges); use --format dot for its DOT source")
+    if let problem = sizeProblem(edges: edges, labelled: labelled) {
+        throw GraphvizError(message: problem + "; use --format dot for its DOT source")
     }
+}
+
+/// Why the diagram `dot` is past what mediate asks Graphviz to lay out, or nil when it is not.
+func layoutProblem(_ dot: String) -> String? {
+    let (edges, labelled) = edgeCounts(dot)
+    return sizeProblem(edges: edges, labelled: labelled)
+}
+
+/// Why a diagram of `edges` edges, `labelled` of them labelled, is past what mediate asks Graphviz
+/// to lay out (``maxDiagramEdges``, ``maxUnlabelledDiagramEdges``), or nil when it is not.
+func sizeProblem(edges: Int, labelled: Int) -> String? {
+    guard labelled > maxDiagramEdges || edges > maxUnlabelledDiagramEdges else { return nil }
+    return "the diagram has \(edges) edges (\(labelled) labelled), more than mediate asks Graphviz to lay out "
+        + "(\(maxDiagramEdges) labelled, \(maxUnlabelledDiagramEdges) in all; layout time grows steeply with edges)"
 }
 
 /// How many edges the DOT text the emitters wrote has, and how many of them are labelled: every

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `mediate init NAME`: writes a commented starter scenario, `NAME.scenario`, that runs.
+/// `mediate init NAME`: writes a commented starter scenario, `NAME.scenario`, that passes under
+/// every design.
 public struct InitCommand: Sendable, TerminalCommand {
     /// Where to write the scenario, `.scenario` added unless it is there; its file name is the title.
     public var name: String
@@ -79,9 +80,11 @@ public struct InitCommand: Sendable, TerminalCommand {
             expect Bob received 1
             expect Alice.thanked == true
 
-            # The scenario lets go of Carol; under the wrapper nothing else holds her.
+            # The scenario lets go of Carol. Under the wrapper nothing else holds her: the
+            # transcript says `Carol deallocated`; the other designs keep her (`Carol still alive`).
+            # `expect Carol deallocated` would hold under the wrapper alone.
             release Carol
-            expect Carol deallocated
+            expect Bob alive
 
             """
     }

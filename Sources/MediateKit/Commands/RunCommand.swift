@@ -109,7 +109,9 @@ public struct RunCommand: Sendable {
     /// Runs one scenario under its kinds. To standard output: the transcripts, one after the
     /// other (logs each under a ``logHeader(_:)`` when there are several). To a folder: each
     /// kind's transcript and its message and coupling diagrams (DOT and SVG), and with every kind
-    /// run, the comparison (`compare.dot`, `.svg`, `.json`).
+    /// run, the comparison (`compare.dot`, `.svg`, `.json`); then, on standard error, a line for
+    /// each kind whose expectations failed, and a warning for each SVG skipped because its
+    /// diagram is past the layout limit (an old one is removed).
     private func run(
         _ scenario: LoadedScenario, kinds: [MediatorKind], standardOutput: any TextOutput,
         standardError: any TextOutput
@@ -142,10 +144,17 @@ public struct RunCommand: Sendable {
             staged[name] = file
             order.append(name)
         }
+        // Written to standard error once the files are in place.
+        var notes: [String] = []
+        var skipped: [String] = []
         func writeDiagram(_ dot: String, as name: String) throws {
-            let svg = try render(dot, format: .svg, layout: nil)
             try stage(dot.utf8, as: name + ".dot")
-            try stage(svg, as: name + ".svg")
+            if let problem = layoutProblem(dot) {
+                skipped.append(name + ".svg")
+                notes.append("warning: \(path(name + ".svg")) was not drawn: \(problem)\nhelp: its DOT source is \(path(name + ".dot"))\n")
+                return
+            }
+            try stage(try render(dot, format: .svg, layout: nil), as: name + ".svg")
         }
         // Held until the files are in place, or thrown away (see FolderLock).
         var lock: FolderLock?
@@ -162,6 +171,12 @@ public struct RunCommand: Sendable {
                 try file.finish()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
+                let failed = run.summary.failedExpectations
+                if failed > 0 {
+                    notes.append(
+                        "\(scenario.file.path): \(failed) expectation\(failed == 1 ? "" : "s") failed under \(kind.rawValue); "
+                            + "see \(path(name))\n")
+                }
                 try writeDiagram(
                     DOTEmitter.messages(run.messages, title: scenario.title, kind: kind),
                     as: "\(kind.rawValue).messages")
@@ -181,6 +196,7 @@ public struct RunCommand: Sendable {
                 try stage(ComparisonFormatter.json(report).utf8, as: "compare.json")
             }
             try AtomicFile.commit(order.map { staged[$0]! })
+            for name in skipped { unlink(path(name)) }
         } catch {
             for file in staged.values { file.discard() }
             if let error = error as? GraphvizError {
@@ -194,6 +210,7 @@ public struct RunCommand: Sendable {
             }
             return 3
         }
+        for note in notes { standardError.write(note) }
         return code
     }
 
