@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MediateKit
+
 /// What `mediate` writes, and what it leaves alone when it cannot: run through the built binary.
 ///
 /// Every write is atomic and stays in the chosen folder; a missing output folder is made, and an
@@ -66,6 +68,25 @@ struct OutputFileTests {
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/chat/protocol-extension.transcript").path))
+    }
+
+    /// A one-letter folder name: Foundation's `deletingLastPathComponent` crashed on it (SIGILL).
+    @Test(arguments: [
+        ["run", "chat.scenario", "--output", "o"],
+        ["run", "chat.scenario", "--output", "o/"],
+        ["check", "chat.scenario", "--output", "o", "--record", "all"],
+    ])
+    func aOneLetterOutputFolderIsMade(arguments: [String]) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(arguments, in: folder)
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("o/chat/protocol-extension.transcript").path))
+    }
+
+    @Test func theParentOfAPathIsWhatDirnameGivesButEmptyForABareName() {
+        let cases = ["o": "", "a/": "", "out": "", "o/x": "o", "x/y/": "x", "/o": "/", "a//b": "a", "/": "/", "": ""]
+        for (path, parent) in cases { #expect(OutputFolder.parent(of: path) == parent, "\(path)") }
     }
 
     /// Only the last folder of the path is made: a missing parent is more likely a typing mistake.

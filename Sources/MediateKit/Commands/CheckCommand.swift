@@ -154,7 +154,7 @@ public struct CheckCommand: Sendable {
         for path in staleTemporaryFiles() {
             standardOutput.write(
                 "stale \(path): a temporary file left by a killed run; the next write into "
-                    + "'\((path as NSString).deletingLastPathComponent)' removes it\n")
+                    + "'\(OutputFolder.parent(of: path))' removes it\n")
         }
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
@@ -376,7 +376,7 @@ public struct CheckCommand: Sendable {
                 return
             }
             do {
-                try OutputFolder.makeWithParents((path as NSString).deletingLastPathComponent)
+                try OutputFolder.makeWithParents(OutputFolder.parent(of: path))
                 try write(path)
                 result.recorded.append(path)
             } catch {

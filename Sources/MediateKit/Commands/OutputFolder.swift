@@ -82,7 +82,7 @@ enum OutputFolder {
         if lstat(folder, &status) == 0 {
             return Problem(message: "the output '\(folder)' is a symbolic link to nothing", help: "give a folder to --output")
         }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = OutputFolder.parent(of: folder)
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder)
         if exists && isFolder.boolValue { return nil }
@@ -110,9 +110,21 @@ enum OutputFolder {
         }
     }
 
+    /// The folder that holds `path`, as `NSString.deletingLastPathComponent` gives it ("" for a
+    /// bare name, "/" for an entry of the root), without its crash on one-character paths
+    /// (`o`, `a/`) in this toolchain's Foundation.
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
     /// Creates `folder` and the folders above it that are missing.
     static func makeWithParents(_ folder: String) throws {
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = OutputFolder.parent(of: folder)
         if !parent.isEmpty, parent != folder, access(parent, F_OK) != 0 { try makeWithParents(parent) }
         guard mkdir(folder, 0o755) != 0 else { return }
         let code = errno
@@ -153,7 +165,7 @@ final class FolderLock {
     init(_ folder: String, standardError: any TextOutput) throws {
         var waited = false
         while true {
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = OutputFolder.parent(of: folder)
             if !parent.isEmpty { try OutputFolder.makeWithParents(parent) }
             // A folder this process makes is registered for removal on a signal only once it holds
             // its lock, so that a signal never removes a folder another process has locked.
