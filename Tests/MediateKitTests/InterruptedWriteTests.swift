@@ -16,6 +16,19 @@ struct InterruptedWriteTests {
     let files = OutputFileTests()
 
     /// A fresh folder holding `x.scenario` (a copy of `chat`) and an empty `out/`.
+    /// `big.scenario` in `folder`: 40 participants and 200,000 sends, 7.8 million deliveries,
+    /// a transcript of hundreds of MB, so that a run is still writing when a signal comes.
+    func writeBigScenario(in folder: URL) throws {
+        let generator = Process()
+        generator.executableURL = packageRoot.appendingPathComponent("Scripts/generate-scenario")
+        generator.arguments = ["40", "200000"]
+        let big = folder.appendingPathComponent("big.scenario")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        generator.standardOutput = try FileHandle(forWritingTo: big)
+        try generator.run()
+        generator.waitUntilExit()
+    }
+
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-interrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
@@ -77,15 +90,7 @@ struct InterruptedWriteTests {
     func aSignalRemovesWhatTheRunHadNotFinished(signal: Int32, folderExisted: Bool, outExisted: Bool) throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // 40 participants, 200,000 sends: 7.8 million deliveries, a transcript of hundreds of MB.
-        let generator = Process()
-        generator.executableURL = packageRoot.appendingPathComponent("Scripts/generate-scenario")
-        generator.arguments = ["40", "200000"]
-        let big = folder.appendingPathComponent("big.scenario")
-        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
-        generator.standardOutput = try FileHandle(forWritingTo: big)
-        try generator.run()
-        generator.waitUntilExit()
+        try writeBigScenario(in: folder)
         let out = folder.appendingPathComponent("out")
         if !outExisted { try FileManager.default.removeItem(at: out) }
         if folderExisted {
@@ -140,14 +145,7 @@ struct InterruptedWriteTests {
         try FileManager.default.moveItem(
             at: folder.appendingPathComponent("x.scenario"), to: folder.appendingPathComponent("scenarios/x.scenario"))
         #expect(try files.mediate(["check", "scenarios", "--output", "out", "--record", "all"], in: folder).status == 0)
-        let generator = Process()
-        generator.executableURL = packageRoot.appendingPathComponent("Scripts/generate-scenario")
-        generator.arguments = ["40", "200000"]
-        let big = folder.appendingPathComponent("big.scenario")
-        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
-        generator.standardOutput = try FileHandle(forWritingTo: big)
-        try generator.run()
-        generator.waitUntilExit()
+        try writeBigScenario(in: folder)
         let out = folder.appendingPathComponent("out/big")
         let process = try start(["run", "big.scenario", "--output", "out", "--max-output", "1G"], in: folder)
         let writing = eventually { names(in: out).contains { $0.hasPrefix(".") } || !process.isRunning }
