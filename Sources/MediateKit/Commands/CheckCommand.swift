@@ -457,19 +457,3 @@ public struct CheckCommand: Sendable {
         return orphans
     }
 }
-
-/// Records the transcript line (1-based) each step after the header begins at: every event is
-/// one transcript line (see `TranscriptEvent.startsStep`).
-final class StepLines: EventSink {
-    private(set) var starts: [Int] = []
-    private var lines = 0
-
-    func emit(_ event: TranscriptEvent) {
-        lines += 1
-        if event.startsStep { starts.append(lines) }
-    }
-
-    func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
-        lines += 1
-    }
-}

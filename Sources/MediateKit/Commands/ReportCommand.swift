@@ -81,7 +81,6 @@ public struct ReportCommand: Sendable {
     /// `budget`, what is left of `RunLimits.maxOutputBytes` for the whole page.
     private func section(_ scenario: LoadedScenario, number: Int, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
-        var texts: [(kind: MediatorKind, text: String)] = []
         var lanes: [HTMLReport.Lane] = []
         let drawsSequence = scenario.participants.count < StepRecorder.sequenceLifelineLimit
         for kind in scenario.designs.kinds {
@@ -112,11 +111,11 @@ public struct ReportCommand: Sendable {
             }
             budget -= output.text.utf8.count
             runs.append(run)
-            texts.append((kind, output.text))
             lanes.append(lane(run, recorder: recorder!, text: output.text, prefix: prefix, title: scenario.title))
         }
+        // Each transcript is compared only as far as its first difference.
         var report = ComparisonReport(scenario: scenario, runs: runs) { kind in
-            (texts.first { $0.kind == kind }?.text ?? "").split(separator: "\n").map(String.init)
+            (lanes.first { $0.kind == kind }?.lines ?? []).lazy.map(String.init)
         }
         let svg: Result<String, HTMLReport.GraphvizFailure>
         do {
@@ -126,7 +125,7 @@ public struct ReportCommand: Sendable {
             let dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
             svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
         } catch {
-            svg = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
+            svg = .failure(HTMLReport.GraphvizFailure(error))
         }
         // The page needs the metrics only: the graphs (a million references in a large mesh) go now.
         for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }
@@ -147,7 +146,7 @@ public struct ReportCommand: Sendable {
             try checkDiagramSize(edges: counts.edges, labelled: counts.labelled)
             routed = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
         } catch {
-            routed = .failure(HTMLReport.GraphvizFailure(message: (error as? GraphvizError)?.message ?? "\(error)"))
+            routed = .failure(HTMLReport.GraphvizFailure(error))
         }
         let sequence: Result<String, HTMLReport.GraphvizFailure> =
             recorder.sequenceSVG.map { .success($0) }
@@ -156,8 +155,10 @@ public struct ReportCommand: Sendable {
                     message: "the sequence view is drawn for up to \(StepRecorder.sequenceLifelineLimit - 1) "
                         + "participants and \(StepRecorder.sequenceLineLimit) transcript lines; see the transcript and the message diagram")
             )
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
         return HTMLReport.Lane(
-            kind: run.kind, text: text, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
+            kind: run.kind, lines: lines, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
             routedSVG: routed, sequenceSVG: sequence)
     }
 }

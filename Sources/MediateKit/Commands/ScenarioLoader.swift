@@ -33,10 +33,11 @@ public struct LoadedScenario: Sendable {
     }
 
     /// The 1-based line of the statement whose step wrote transcript line `line` (1-based), given
-    /// the line each step after the header begins at (see `StepLines`); nil for the header and
-    /// the closing lines. A statement's step is every line from its own to the next step's.
+    /// the 0-based line each step begins at, the header's first (`StepLines.starts`); nil for the
+    /// header and the closing lines. A statement's step is every line from its own to the next step's.
     func statementLine(ofTranscriptLine line: Int, stepStarts: [Int]) -> Int? {
-        guard let step = stepStarts.lastIndex(where: { $0 <= line }) else { return nil }
+        guard let found = stepStarts.lastIndex(where: { $0 < line }), found > 0 else { return nil }
+        let step = found - 1
         // Each statement that begins a step, in order (see `TranscriptEvent.startsStep`).
         var started = false
         let statements = script.statements.filter { statement in

@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizRendering
 
 /// Writes the report page: one self-contained HTML file (inline SVG, CSS and script, no network)
 /// with an index of scenarios and, for each, a player that steps through the scenario under
@@ -20,7 +21,8 @@ enum HTMLReport {
     /// One design's run as the player shows it.
     struct Lane: Sendable {
         var kind: MediatorKind
-        var text: String
+        /// The transcript's lines, split once for the player, the comparison and the tables.
+        var lines: [Substring]
         /// The 0-based line each top-level step begins at (see `StepRecorder`).
         var stepStarts: [Int]
         /// The routed message diagram's edges each step used (`MessageGraphCollector.recordedEdges` codes).
@@ -40,6 +42,8 @@ enum HTMLReport {
     struct GraphvizFailure: Error, Sendable {
         var message: String
         init(message: String) { self.message = message }
+        /// What stopped Graphviz (or the size check before it).
+        init(_ error: any Error) { message = (error as? GraphvizError)?.message ?? "\(error)" }
     }
 
     /// The whole page: the files that could not be run first, then the scenarios.
@@ -72,7 +76,7 @@ enum HTMLReport {
             html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
             html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
             for implementation in section.report.implementations {
-                let failed = failedExpectations(in: transcript(section, implementation.run.kind))
+                let failed = implementation.run.summary.failedExpectations
                 let leaked = implementation.run.metrics.leaked
                 var cell = failed == 0 ? "expectations ok" : "\(failed) failed"
                 cell += leaked.isEmpty ? ", no leak" : ", \(leaked.count) leaked"
@@ -151,11 +155,7 @@ enum HTMLReport {
     /// and marked lines, the own kind's lane, and the steps where the transcripts differ.
     /// `<`, `>` and `&` are written as `\u00XX`, so no text can end the script element.
     static func playerData(_ section: Section) -> String {
-        let lines = section.lanes.map { lane in
-            var lines = lane.text.split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.last?.isEmpty == true { lines.removeLast() }
-            return lines
-        }
+        let lines = section.lanes.map(\.lines)
         let own = section.lanes.firstIndex { $0.kind == section.report.ownKind } ?? 0
         let (differing, marks) = differences(lines: lines, starts: section.lanes.map(\.stepStarts), own: own)
         var json = "{\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":["
@@ -210,7 +210,7 @@ enum HTMLReport {
 
     private static func expectations(_ section: Section) -> String {
         let byKind = section.lanes.map { entry in
-            entry.text.split(separator: "\n").filter { $0.hasPrefix("expect ") }.map(String.init)
+            entry.lines.filter { $0.hasPrefix("expect ") }.map(String.init)
         }
         guard let first = byKind.first, !first.isEmpty else { return "<h3>Expectations</h3>\n<p>None.</p>\n" }
         var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
@@ -227,14 +227,6 @@ enum HTMLReport {
             html += "</tr>\n"
         }
         return html + "</tbody></table>\n"
-    }
-
-    private static func transcript(_ section: Section, _ kind: MediatorKind) -> String {
-        section.lanes.first { $0.kind == kind }?.text ?? ""
-    }
-
-    private static func failedExpectations(in transcript: String) -> Int {
-        transcript.split(separator: "\n").filter { $0.hasPrefix("expect ") && $0.contains(" FAILED (got ") }.count
     }
 
     /// An SVG document without its XML declaration and doctype, ready to sit inside HTML.

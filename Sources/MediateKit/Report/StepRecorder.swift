@@ -1,8 +1,6 @@
 /// Follows one design's run for the report page's player: the transcript line each top-level
-/// step begins at (see `TranscriptEvent.startsStep`), the routed message diagram's edges each
-/// step used, and, while the run is small enough to draw, its sequence view.
-///
-/// Every event is one transcript line, so counting events counts lines.
+/// step begins at (`StepLines`), the routed message diagram's edges each step used, and, while
+/// the run is small enough to draw, its sequence view.
 final class StepRecorder: EventSink {
     /// The most transcript lines and lifelines a sequence view is drawn for in the page.
     static let sequenceLineLimit = 2_000
@@ -10,11 +8,11 @@ final class StepRecorder: EventSink {
 
     private let collector: MessageGraphCollector
     private let sequence: SequenceSVGWriter?
+    private let steps = StepLines()
     /// The 0-based line each step begins at; step 0 is the header (`scenario`, `mediator`).
-    private(set) var stepStarts: [Int] = [0]
+    var stepStarts: [Int] { steps.starts }
     /// The edges (`MessageGraphCollector.recordedEdges` codes) each step used, each once, in order.
     private(set) var stepEdges: [[Int]] = [[]]
-    private(set) var lines = 0
     private var stepEdgeSet: Set<Int> = []
 
     /// `sequence`: the sequence view's writer, given the events while there are few enough.
@@ -26,28 +24,29 @@ final class StepRecorder: EventSink {
 
     /// The sequence view, or nil when the run was too long to draw one.
     var sequenceSVG: String? {
-        lines <= Self.sequenceLineLimit ? sequence?.svg() : nil
+        steps.lines <= Self.sequenceLineLimit ? sequence?.svg() : nil
     }
 
     func emit(_ event: TranscriptEvent) {
-        if event.startsStep {
-            stepStarts.append(lines)
+        steps.emit(event)
+        if steps.starts.count > stepEdges.count {
             stepEdges.append([])
             stepEdgeSet.removeAll(keepingCapacity: true)
         }
-        lines += 1
-        if lines <= Self.sequenceLineLimit { sequence?.emit(event) }
+        if steps.lines <= Self.sequenceLineLimit { sequence?.emit(event) }
         takeEdges()
     }
 
     func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
-        lines += 1
-        if lines <= Self.sequenceLineLimit { sequence?.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth) }
+        steps.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
+        if steps.lines <= Self.sequenceLineLimit {
+            sequence?.emitDelivery(receiver: receiver, sender: sender, message: message, depth: depth)
+        }
         takeEdges()
     }
 
     func emitRelay(receiver: String, depth: Int) {
-        if lines < Self.sequenceLineLimit { sequence?.emitRelay(receiver: receiver, depth: depth) }
+        if steps.lines < Self.sequenceLineLimit { sequence?.emitRelay(receiver: receiver, depth: depth) }
     }
 
     var takesRelays: Bool { sequence?.takesRelays ?? false }
