@@ -150,6 +150,7 @@ struct Parser {
             kind: kind, name: nil, properties: [], range: keyword.range.lowerBound..<endOfPreviousToken)
         if isMediatorNaming(afterKind: true) {
             skip()
+            guard current.isWord else { throw failure(.missingMediatorName(at: current.range)) }
             declaration.name = try parseName("a name for the mediator after 'as'")
             declaration.range = keyword.range.lowerBound..<endOfPreviousToken
         }
@@ -888,6 +889,12 @@ extension Diagnostic {
         Diagnostic(
             "expected a property name after 'set'", at: range,
             notes: [.help("'set' always sets a property of 'self': write 'set PROP = VALUE'")])
+    }
+
+    static func missingMediatorName(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected a name for the mediator after 'as'", at: range,
+            notes: [.help("write 'mediator [KIND] as NAME', e.g. 'mediator wrapper as Tower'")])
     }
 
     static func everyoneInList(at range: SourceRange) -> Diagnostic {
