@@ -30,7 +30,7 @@ public enum DOTEmitter {
         out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4\(idPrefix.map { ", id=\(DOT.quoted($0))" } ?? "")];\n"
         for node in graph.nodes {
             out +=
-                "  \(DOT.quoted(node)) [\(nodeStyle(node == "mediator" ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
+                "  \(DOT.quoted(node)) [\(nodeStyle(node == graph.mediator ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
         }
         let folded = graph.messageCount > foldAbove
         for (index, link) in graph.links.enumerated() {

@@ -53,10 +53,11 @@ public enum JSONLinesFormatter {
             case .scenario(let title):
                 self.event = "scenario"
                 self.title = title
-            case .mediator(let kind, let replacement):
+            case .mediator(let kind, let replacement, let name):
                 self.event = "mediator"
                 self.kind = kind.rawValue
                 self.replacement = replacement
+                self.name = name
             case .participant(let name, let type, let weak):
                 self.event = "participant"
                 self.name = name

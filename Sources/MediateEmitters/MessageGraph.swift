@@ -30,8 +30,10 @@ public struct MessageGraph: Hashable, Sendable {
         package var total: Int
     }
 
-    /// Participants in declaration order, then `mediator` if it sent or was sent to.
+    /// Participants in declaration order, then the mediator if it sent or was sent to.
     package var nodes: [String] = []
+    /// The mediator's node: `mediator`, or the name the scenario gives it (language 1.1).
+    package var mediator = "mediator"
     /// Participant types, by name.
     package var types: [String: String] = [:]
     /// Links in the order their first message happened.
@@ -65,6 +67,8 @@ public final class MessageGraphCollector: EventSink {
     private var numberParts: [Int] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
+    /// The mediator's node: `mediator`, or its name.
+    private var mediatorNode = "mediator"
     /// Whether ``recordedEdges`` is kept.
     package var tracksEdges = false
     /// With ``tracksEdges``, the routed edges drawn for the events so far, oldest first, each
@@ -87,6 +91,10 @@ public final class MessageGraphCollector: EventSink {
     /// Records the declarations, sends, deliveries and failed deliveries of the run.
     public func emit(_ event: TranscriptEvent) {
         switch event {
+        case .mediator(_, false, let name?):
+            mediatorNode = name
+            routed.graph.mediator = name
+            direct.graph.mediator = name
         case .participant(let name, let type, _):
             routed.declare(name, type: type)
             if keepsLogical { direct.declare(name, type: type) }
@@ -124,11 +132,11 @@ public final class MessageGraphCollector: EventSink {
         guard let relay, relay.receiver == receiver, relay.depth == depth else {
             return recordRouted(send, to: receiver, from: sender, failed: failed, number: number)
         }
-        if sender != "mediator", !send.reachedMediator {
+        if sender != mediatorNode, !send.reachedMediator {
             sendsByDepth[depth - 1]?.reachedMediator = true
-            recordRouted(send, to: "mediator", from: sender, failed: false, number: number)
+            recordRouted(send, to: mediatorNode, from: sender, failed: false, number: number)
         }
-        recordRouted(send, to: receiver, from: "mediator", failed: failed, number: number)
+        recordRouted(send, to: receiver, from: mediatorNode, failed: failed, number: number)
     }
 
     private func recordRouted(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) {
@@ -151,14 +159,14 @@ public final class MessageGraphCollector: EventSink {
 
         /// Adds the mediator as the last node when a message went to or from it.
         mutating func end() {
-            if usesMediator && !graph.nodes.contains("mediator") { graph.nodes.append("mediator") }
+            if usesMediator && !graph.nodes.contains(graph.mediator) { graph.nodes.append(graph.mediator) }
         }
 
         /// Counts `send`'s message on the link from `sender` to `receiver`, keeping its number
         /// (made by `number`) while the link keeps few. Returns the link's index; nil past ``MessageGraph/maxLinks``.
         @discardableResult
         mutating func record(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) -> Int? {
-            if receiver == "mediator" || sender == "mediator" { usesMediator = true }
+            if receiver == graph.mediator || sender == graph.mediator { usesMediator = true }
             let link: Int
             if let known = index[sender]?[receiver] {
                 link = known

@@ -27,6 +27,8 @@ public final class SequenceDiagramWriter: EventSink {
     private let dialect: Dialect
     private let output: any TextOutput
     private var ids: [String: String] = [:]
+    /// The mediator's name when the scenario gives it one: its lifeline's label.
+    private var mediatorLabel = "mediator"
     private let everyone: String
     private let mediatorLifeline: Bool
     /// Whether the first step has come: lifelines declared after it are created.
@@ -57,13 +59,17 @@ public final class SequenceDiagramWriter: EventSink {
     /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
         switch event {
-        case .scenario, .mediator(_, replacement: false), .participant:
+        case .scenario, .mediator(_, replacement: false, _), .participant:
             break
         default:
             startSteps()
         }
         switch event {
-        case .mediator(let newKind, let replacement):
+        case .mediator(let newKind, let replacement, let name):
+            if !replacement, let name, let mediator = ids["mediator"] {
+                ids[name] = mediator
+                mediatorLabel = name
+            }
             sends.removeAll()
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)") }
         case .send(let number, let sender, _, let message, let depth):
@@ -131,7 +137,7 @@ public final class SequenceDiagramWriter: EventSink {
     private func startSteps() {
         guard !started else { return }
         started = true
-        if mediatorLifeline { declare("m", "mediator") }
+        if mediatorLifeline { declare("m", mediatorLabel) }
     }
 
     private func declare(_ id: String, _ name: String) {
@@ -229,17 +235,24 @@ public final class MediatorSighting: EventSink {
     /// Whether the mediator took part in what the run has emitted so far.
     public private(set) var seen = false
 
+    /// What the run calls the mediator: `mediator`, or the name the scenario gives it.
+    private var name = "mediator"
+
     /// A sighting that has seen nothing yet.
     public init() {}
 
-    /// Sees a delivery from the mediator.
+    /// Sees a delivery from or to the mediator, and learns its name from the header.
     public func emit(_ event: TranscriptEvent) {
-        if case .delivery(_, "mediator", _, _) = event { seen = true }
+        switch event {
+        case .mediator(_, false, let name?): self.name = name
+        case .delivery(let receiver, let sender, _, _): emitDelivery(receiver: receiver, sender: sender, message: .text(""), depth: 0)
+        default: break
+        }
     }
 
-    /// Sees a delivery from the mediator.
+    /// Sees a delivery from the mediator, or one to it (a scenario's send to `mediator`).
     public func emitDelivery(receiver: String, sender: String, message: Message, depth: Int) {
-        if sender == "mediator" { seen = true }
+        if sender == name || receiver == name { seen = true }
     }
 
     /// Sees a message that went through the mediator.

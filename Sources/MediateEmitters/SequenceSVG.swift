@@ -40,6 +40,9 @@ public final class SequenceSVGWriter: EventSink {
     private let mediatorLifeline: Bool
     private let names: [String]
     private var index: [String: Int] = [:]
+    /// The mediator's name when the scenario gives it one: its lifeline's label (its id stays
+    /// `lifeline-mediator`).
+    private var mediatorLabel: String?
     private var rows: [Row] = []
     private var activations: [Activation] = []
     private var open: [Int] = []
@@ -75,8 +78,12 @@ public final class SequenceSVGWriter: EventSink {
         }
         closeActivations(atOrBelow: event.depth)
         switch event {
-        case .mediator(let newKind, let replacement):
+        case .mediator(let newKind, let replacement, let name):
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)", style: "info") }
+            if !replacement, let name, let lifeline = index["mediator"] {
+                index[name] = lifeline
+                mediatorLabel = name
+            }
         case .send(let number, let sender, _, let message, let depth):
             while sends.count <= depth { sends.append(("", "", "", 0, false)) }
             sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, false)
@@ -200,7 +207,8 @@ public final class SequenceSVGWriter: EventSink {
     /// The SVG: the title, the lifelines, activation bars, then every row in run order.
     public func svg() -> String {
         let count = max(names.count, 1)
-        let labels = names.map(Self.visible)
+        var labels = names.map(Self.visible)
+        if mediatorLifeline, let mediatorLabel, !labels.isEmpty { labels[labels.count - 1] = Self.visible(mediatorLabel) }
         let boxWidths = labels.map { max(60, Self.width($0) + 20) }
         // need[i][j]: the least distance from lifeline i to lifeline j > i; edge[k]: room either side.
         var need = Array(repeating: Array(repeating: 0, count: count), count: count)

@@ -8,8 +8,8 @@ public enum TranscriptFormatter {
         switch event {
         case .scenario(let title):
             return "scenario \(oneLine(title))"
-        case .mediator(let kind, _):
-            return "mediator \(kind.rawValue)"
+        case .mediator(let kind, _, let name):
+            return "mediator \(kind.rawValue)" + (name.map { " as \($0)" } ?? "")
         case .participant(let name, let type, let weak):
             return "+ \(name) : \(type)" + (weak ? " weak" : "")
         case .send(let number, let sender, let targets, let message, let depth):

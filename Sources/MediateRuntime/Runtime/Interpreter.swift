@@ -151,9 +151,10 @@ public final class Interpreter {
         }
     }
 
-    /// The message being handled by a reaction: who reacts, who sent, and bound parameters.
+    /// The message being handled by a reaction: who reacts (nil: the mediator), who sent (nil:
+    /// the mediator), and bound parameters.
     private struct Frame {
-        var reactor: Member
+        var reactor: Member?
         var sender: Member?
         var message: Message
         var bindings: [String: Value]
@@ -190,6 +191,20 @@ public final class Interpreter {
     /// Counted on every delivery; unchecked for the same reason as `Entry.received`.
     @exclusivity(unchecked) private var summary = RunSummary()
 
+    // The mediator as a party (language 1.1): its name, state and reactions. Kept by the run, not
+    // by the design, so they survive replacements.
+    /// What the transcript calls the mediator: `mediator`, or the name the scenario gives it.
+    private let mediatorName: String
+    /// Whether the scenario names its mediator: only then may a target's name be the mediator's.
+    private let mediatorIsNamed: Bool
+    /// The mediator's properties: its `{ … }` block, then what its reactions set.
+    var mediatorProperties: [String: Value] = [:]
+    /// Messages delivered to the mediator.
+    private var mediatorReceived = 0
+    /// The reactions on `mediator` and on its name, in the order written.
+    private var mediatorReceives: [[Reaction]] = []
+    private var mediatorSends: [[Reaction]] = []
+
     private var topLevelSends = 0
     private var step = 0
     private var stepLine = 0
@@ -219,6 +234,18 @@ public final class Interpreter {
         self.designs = designs
         self.limits = limits.validated
         self.sink = sink
+        let name = Self.mediatorName(of: script)
+        mediatorName = name ?? "mediator"
+        mediatorIsNamed = name != nil
+    }
+
+    /// The name a script gives its mediator (`mediator … as NAME` before the first step), if any.
+    package static func mediatorName(of script: Script) -> String? {
+        for statement in script.statements {
+            if statement.isStep { break }
+            if case .mediatorDeclaration(let declaration) = statement, let name = declaration.name { return name.text }
+        }
+        return nil
     }
 
     /// The kind a script asks for: its last `mediator` statement before the first step, else `fallback`.
@@ -227,6 +254,9 @@ public final class Interpreter {
         for statement in script.statements {
             if statement.isStep { break }
             if case .mediator(let name, _) = statement { kind = MediatorKind(name.text) }
+            if case .mediatorDeclaration(let declaration) = statement, let name = declaration.kind {
+                kind = MediatorKind(name.text)
+            }
         }
         return kind
     }
@@ -259,12 +289,20 @@ public final class Interpreter {
 
     private func runHere() -> RunSummary {
         courier.open(for: self)
+        declareMediator()
         emit(.scenario(title: title))
-        emit(.mediator(kind: kind, replacement: false))
+        emit(.mediator(kind: kind, replacement: false, name: mediatorIsNamed ? mediatorName : nil))
+        var onMediator: [Reaction.Trigger: [Reaction]] = [:]
         for statement in script.statements {
             guard case .reaction(let reaction) = statement else { continue }
+            if reaction.subject.text == "mediator" || (mediatorIsNamed && reaction.subject.text == mediatorName) {
+                onMediator[reaction.trigger, default: []].append(reaction)
+                continue
+            }
             reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []].append(reaction)
         }
+        mediatorReceives = onMediator[.receives].map { [$0] } ?? []
+        mediatorSends = onMediator[.sends].map { [$0] } ?? []
         for statement in script.statements {
             if summary.stoppedBy != nil { break }
             execute(statement)
@@ -285,6 +323,17 @@ public final class Interpreter {
         return summary
     }
 
+    /// Takes the mediator's properties from the scenario's `mediator … { … }`.
+    private func declareMediator() {
+        for statement in script.statements {
+            if statement.isStep { break }
+            guard case .mediatorDeclaration(let declaration) = statement else { continue }
+            for property in declaration.properties {
+                if case .literal(let value, _) = property.value { mediatorProperties[property.name.text] = value }
+            }
+        }
+    }
+
     /// Every reaction of the script by its subject (a participant or a type) and trigger, in the
     /// order written.
     private var reactionsBySubject: [String: [Reaction.Trigger: [Reaction]]] = [:]
@@ -299,7 +348,7 @@ public final class Interpreter {
             stepRange = statement.range
         }
         switch statement {
-        case .scenario, .reaction:
+        case .scenario, .reaction, .mediatorDeclaration:
             break
         case .mediator(let name, _):
             if mediation != nil, let newDesign = designs.design(MediatorKind(name.text)) { replaceMediator(with: newDesign) }
@@ -445,7 +494,7 @@ public final class Interpreter {
         pending = []
         let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
         let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }
-        summary.leaked = participants + (mediators.isEmpty ? [] : ["mediator"])
+        summary.leaked = participants + (mediators.isEmpty ? [] : [mediatorName])
         summary.leakedObjects = participants + mediators.map { mediatorIds[$0] ?? "mediator" }
     }
 
@@ -466,16 +515,24 @@ public final class Interpreter {
         let message = evaluate(send.message, frame: frame)
         // The sending entry and its object; a sender no longer alive sends as the mediator would.
         let sender: (entry: Entry, object: AnyObject)?
+        // Whether the send is written as the mediator's: its `sends` reactions run.
+        var fromMediator = false
         switch send.sender {
-        case .participant(let name): sender = entries[name.text].flatMap { entry in entry.object.map { (entry, $0) } }
+        case .participant(let name):
+            sender = entries[name.text].flatMap { entry in entry.object.map { (entry, $0) } }
+            fromMediator = sender == nil && mediatorIsNamed && name.text == mediatorName
         case .selfName:
             sender = frame.flatMap { frame in
-                let entry = declarationOrder[frame.reactor.index]
+                guard let reactor = frame.reactor else { return nil }
+                let entry = declarationOrder[reactor.index]
                 return entry.object.map { (entry, $0) }
             }
-        case .mediator: sender = nil
+            fromMediator = frame.map { $0.reactor == nil } ?? false
+        case .mediator:
+            sender = nil
+            fromMediator = true
         }
-        let senderName = sender?.entry.member.name ?? "mediator"
+        let senderName = sender?.entry.member.name ?? mediatorName
         let targetText: String
         var names: [String] = []
         switch send.targets {
@@ -485,7 +542,9 @@ public final class Interpreter {
             names = targets.map { target in
                 switch target {
                 case .participant(let name): return name.text
-                case .sender: return frame?.sender?.name ?? "mediator"
+                case .sender: return frame?.sender?.name ?? mediatorName
+                case .mediator: return mediatorName
+                case .type(let type, _): return "* \(type.text)"
                 }
             }
             targetText = names.joined(separator: ", ")
@@ -504,6 +563,9 @@ public final class Interpreter {
         if let sender {
             let sendsFrame = Frame(reactor: sender.entry.member, sender: sender.entry.member, message: message, bindings: [:])
             runReactions(sender.entry.sends, for: sendsFrame, depth: depth + 1)
+        } else if fromMediator, !mediatorSends.isEmpty, mediation?.mediator != nil {
+            let sendsFrame = Frame(reactor: nil, sender: nil, message: message, bindings: [:])
+            runReactions(mediatorSends, for: sendsFrame, depth: depth + 1)
         }
         guard summary.stoppedBy == nil, let mediation else { return }
         deliveryDepth = depth + 1
@@ -513,12 +575,40 @@ public final class Interpreter {
             var type: String? = nil
             if case .type(let name, _) = send.targets { type = name.text }
             mediation.broadcast(message, from: from, toType: type)
-        case .names:
-            for name in names where summary.stoppedBy == nil {
-                mediation.send(message, from: from, to: name)
+        case .names(let targets):
+            for (target, name) in zip(targets, names) where summary.stoppedBy == nil {
+                switch target {
+                case .participant(let written) where mediatorIsNamed && written.text == mediatorName:
+                    deliverToMediator(message, from: sender?.entry.member, through: mediation, depth: depth + 1)
+                case .participant, .sender:
+                    mediation.send(message, from: from, to: name)
+                case .mediator:
+                    deliverToMediator(message, from: sender?.entry.member, through: mediation, depth: depth + 1)
+                case .type(let type, _):
+                    mediation.broadcast(message, from: from, toType: type.text)
+                }
             }
         }
         checkStrays(depth: depth + 1)
+    }
+
+    /// A send to the mediator itself (language 1.1): delivered when the design in force has a
+    /// mediator object, and handled by the mediator's `receives` reactions, which the scenario
+    /// scripts (the design's code never sees the message); `! noMediator` without one.
+    private func deliverToMediator(_ message: Message, from sender: Member?, through mediation: any Design, depth: Int) {
+        guard mediation.mediator != nil else { return report(.delivery(.noMediator), depth: depth) }
+        guard summary.deliveries < limits.maxDeliveries else {
+            return stop(.deliveryLimit(limit: limits.maxDeliveries, step: step, line: stepLine), depth: depth)
+        }
+        summary.deliveries += 1
+        mediatorReceived += 1
+        deliveryDepth = depth
+        sink.emitDelivery(receiver: mediatorName, sender: sender?.name ?? mediatorName, message: message, depth: depth)
+        if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
+        guard !mediatorReceives.isEmpty else { return }
+        let frame = Frame(reactor: nil, sender: sender, message: message, bindings: [:])
+        runReactions(mediatorReceives, for: frame, depth: depth + 1)
+        deliveryDepth = depth
     }
 
     /// Stops the run if the design delivered from another thread during its last call.
@@ -539,7 +629,7 @@ public final class Interpreter {
         summary.deliveries += 1
         let depth = deliveryDepth
         if throughMediator && relays { sink.emitRelay(receiver: receiver.name, depth: depth) }
-        sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? "mediator", message: message, depth: depth)
+        sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? mediatorName, message: message, depth: depth)
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
         let entry = declarationOrder[receiver.index]
         entry.received += 1
@@ -579,8 +669,12 @@ public final class Interpreter {
             perform(send, frame: frame, number: number, depth: depth)
         case .set(let property, let value, _):
             let resolved = evaluate(value, frame: frame)
-            declarationOrder[frame.reactor.index].properties[property.text] = resolved
-            emit(.set(participant: frame.reactor.name, property: property.text, value: resolved, depth: depth))
+            if let reactor = frame.reactor {
+                declarationOrder[reactor.index].properties[property.text] = resolved
+            } else {
+                mediatorProperties[property.text] = resolved
+            }
+            emit(.set(participant: frame.reactor?.name ?? mediatorName, property: property.text, value: resolved, depth: depth))
         case .log(let log):
             emit(.log(text: interpolate(log, frame: frame), depth: depth))
         }
@@ -640,17 +734,21 @@ public final class Interpreter {
 
     private func resolve(_ reference: Reference, frame: Frame?) -> Value {
         switch reference {
-        case .selfName: return frame.map { .string($0.reactor.name) } ?? .nothing
-        case .sender: return frame.map { .string($0.sender?.name ?? "mediator") } ?? .nothing
+        case .selfName: return frame.map { .string($0.reactor?.name ?? mediatorName) } ?? .nothing
+        case .sender: return frame.map { .string($0.sender?.name ?? mediatorName) } ?? .nothing
         case .message: return frame.map { .string($0.message.interpolated) } ?? .nothing
         case .name(let name): return frame?.bindings[name.text] ?? .nothing
         case .property(let owner, let property, _):
             let ownerName: String?
             switch owner {
-            case .selfName: ownerName = frame?.reactor.name
+            case .selfName:
+                guard let frame else { return .nothing }
+                ownerName = frame.reactor?.name ?? mediatorName
             case .participant(let name): ownerName = name.text
             }
-            return ownerName.flatMap { entries[$0]?.properties[property.text] } ?? .nothing
+            guard let ownerName else { return .nothing }
+            if let entry = entries[ownerName] { return entry.properties[property.text] ?? .nothing }
+            return ownerName == mediatorName ? mediatorProperties[property.text] ?? .nothing : .nothing
         }
     }
 
@@ -669,6 +767,7 @@ public final class Interpreter {
     // MARK: Expectations
 
     private func evaluate(_ expectation: Expectation) {
+        if isMediator(expectation.subject.text) { return evaluateOnMediator(expectation) }
         let entry = entries[expectation.subject.text]
         let alive = entry?.object != nil
         var got: String?
@@ -683,6 +782,27 @@ public final class Interpreter {
             if !alive { got = "deallocated" }
         case .deallocated:
             if alive { got = "alive" }
+        }
+        if got != nil { summary.failedExpectations += 1 }
+        emit(.expectation(text: expectation.text, got: got))
+    }
+
+    /// Whether a subject written `name` is the mediator: `mediator`, or its name.
+    private func isMediator(_ name: String) -> Bool {
+        name == "mediator" || (mediatorIsNamed && name == mediatorName)
+    }
+
+    /// An expectation about the mediator's properties or deliveries (the checker allows no other).
+    private func evaluateOnMediator(_ expectation: Expectation) {
+        var got: String?
+        switch expectation.condition {
+        case .property(let property, let equal, let expected):
+            let actual = mediatorProperties[property.text] ?? .nothing
+            if (actual == expected) != equal { got = actual.written }
+        case .received(let count):
+            if mediatorReceived != count { got = String(mediatorReceived) }
+        case .alive, .deallocated:
+            break
         }
         if got != nil { summary.failedExpectations += 1 }
         emit(.expectation(text: expectation.text, got: got))

@@ -3,8 +3,9 @@
 public enum TranscriptEvent: Hashable, Sendable {
     /// `scenario TITLE`
     case scenario(title: String)
-    /// `mediator KIND`: the header (`replacement` false) or a run-time replacement.
-    case mediator(kind: MediatorKind, replacement: Bool)
+    /// `mediator KIND`: the header (`replacement` false) or a run-time replacement. A header
+    /// names the mediator when the scenario does (`mediator KIND as NAME`, language 1.1).
+    case mediator(kind: MediatorKind, replacement: Bool, name: String? = nil)
     /// `+ NAME : TYPE [weak]`
     case participant(name: String, type: String, weak: Bool)
     /// `N SENDER -> TARGETS MESSAGE`; `number` is `[1]`, `[1, 2]` …, `targets` as written.
@@ -48,7 +49,7 @@ public enum TranscriptEvent: Hashable, Sendable {
     package var startsStep: Bool {
         switch self {
         case .participant, .leave, .release, .expectation, .end: return true
-        case .mediator(_, let replacement): return replacement
+        case .mediator(_, let replacement, _): return replacement
         case .send(_, _, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth): return depth == 0
         case .scenario, .delivery, .error, .lifetime, .leaked: return false
         }

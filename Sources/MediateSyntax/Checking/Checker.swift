@@ -19,6 +19,9 @@ struct Checker {
     /// Participants and types in the order the file first names them: for suggestions.
     private var namesInOrder: [String] = []
 
+    /// The mediator's name (`mediator … as NAME`), when the file gives it one that is free.
+    private var mediatorName: Name?
+
     /// Participants declared above the statement being checked, and those released, with where.
     private var declared: Set<String> = []
     private var released: [String: SourceRange] = [:]
@@ -66,6 +69,7 @@ struct Checker {
                 namesInOrder.append(type.text)
             }
         }
+        collectMediatorDeclaration()
         for name in participantNames {
             let declaration = participants[name]!
             if name == Checker.defaultType {
@@ -80,6 +84,35 @@ struct Checker {
         }
     }
 
+    /// The mediator's name and block: at most one `mediator … as NAME` or `mediator … { … }` in a
+    /// file; its name must differ from every participant and type.
+    private mutating func collectMediatorDeclaration() {
+        var first: MediatorDeclaration?
+        for case .mediatorDeclaration(let declaration) in script.statements {
+            if let first {
+                diagnostics.append(.mediatorDeclaredTwice(at: declaration.range, firstAt: first.range))
+                continue
+            }
+            first = declaration
+            guard let name = declaration.name else { continue }
+            if let participant = participants[name.text] {
+                diagnostics.append(.mediatorNameTaken(name, by: "participant", at: participant.name.range))
+            } else if name.text == Checker.defaultType {
+                diagnostics.append(.mediatorNameTaken(name, by: "type", at: nil))
+            } else if let type = types[name.text] {
+                diagnostics.append(.mediatorNameTaken(name, by: "type", at: type.range))
+            } else {
+                mediatorName = name
+                namesInOrder.append(name.text)
+            }
+        }
+    }
+
+    /// Whether `name` stands for the mediator: `mediator`, or the name the file gives it.
+    private func isMediator(_ name: Name) -> Bool {
+        name.text == "mediator" || name.text == mediatorName?.text
+    }
+
     /// The type of participants declared without one; always a known type.
     private static let defaultType = "Participant"
 
@@ -91,8 +124,10 @@ struct Checker {
 
     private mutating func checkStatements() {
         var scenario: SourceRange?
+        var started = false
         for (position, statement) in script.statements.enumerated() {
             if diagnostics.isFull { return }
+            if statement.isStep { started = true }
             switch statement {
             case .scenario(_, let range):
                 if let first = scenario {
@@ -105,6 +140,12 @@ struct Checker {
                 if let designNames, !designNames.contains(kind.text) {
                     diagnostics.append(.unknownMediatorKind(kind, designNames: designNames))
                 }
+            case .mediatorDeclaration(let declaration):
+                if let kind = declaration.kind, let designNames, !designNames.contains(kind.text) {
+                    diagnostics.append(.unknownMediatorKind(kind, designNames: designNames))
+                }
+                if started { diagnostics.append(.mediatorDeclarationAfterFirstStep(declaration)) }
+                checkProperties(declaration.properties)
             case .participant(let declaration):
                 declared.insert(declaration.name.text)
                 checkProperties(declaration.properties)
@@ -124,7 +165,7 @@ struct Checker {
             case .log(let log):
                 checkLog(log, in: .topLevel)
             case .expect(let expectation):
-                useAtTopLevel(expectation.subject)
+                checkExpectationSubject(expectation)
             }
         }
     }
@@ -141,9 +182,20 @@ struct Checker {
         }
     }
 
+    /// An expectation about a participant, or about the mediator's properties and deliveries.
+    private mutating func checkExpectationSubject(_ expectation: Expectation) {
+        guard isMediator(expectation.subject) else { return useAtTopLevel(expectation.subject, mediatorAllowed: true) }
+        switch expectation.condition {
+        case .alive, .deallocated:
+            diagnostics.append(.mediatorLifetime(expectation.subject, at: expectation.range))
+        case .property, .received:
+            break
+        }
+    }
+
     private mutating func checkReaction(_ reaction: Reaction) {
         let subject = reaction.subject
-        if participants[subject.text] == nil, !isType(subject.text) {
+        if !isMediator(subject), participants[subject.text] == nil, !isType(subject.text) {
             let suggestion = suggestion(for: subject.text, among: namesInOrder)
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
@@ -171,7 +223,7 @@ struct Checker {
     private mutating func checkSend(_ send: Send, in scope: Scope) {
         switch (send.sender, scope) {
         case (.participant(let name), .topLevel):
-            useAtTopLevel(name, sending: true)
+            if !isMediator(name) { useAtTopLevel(name, sending: true, mediatorAllowed: true) }
         case (.mediator, .topLevel), (.selfName, .reaction):
             break
         case (.selfName(let range), .topLevel):
@@ -183,27 +235,34 @@ struct Checker {
         case .everyone:
             break
         case .type(let type, _):
-            if isType(type.text) { break }
-            if participants[type.text] != nil {
-                diagnostics.append(.participantNotType(type))
-            } else {
-                let known = typeNames + [Checker.defaultType]
-                let suggestion = suggestion(for: type.text, among: known)
-                diagnostics.append(.unknownType(type, suggestion: suggestion))
-            }
+            checkTypeTarget(type)
         case .names(let targets):
             for target in targets {
                 switch (target, scope) {
-                case (.participant(let name), .topLevel): useAtTopLevel(name)
-                case (.participant(let name), .reaction): useAnywhere(name)
+                case (.participant(let name), _) where isMediator(name): break
+                case (.participant(let name), .topLevel): useAtTopLevel(name, mediatorAllowed: true)
+                case (.participant(let name), .reaction): useAnywhere(name, mediatorAllowed: true)
                 case (.sender(let range), .topLevel):
                     diagnostics.append(.outsideReaction("sender", at: range))
-                case (.sender, .reaction): break
+                case (.sender, .reaction), (.mediator, _): break
+                case (.type(let type, _), _): checkTypeTarget(type)
                 }
             }
         }
         if case .named(_, let arguments, _) = send.message {
             for argument in arguments { checkValue(argument.value, in: scope) }
+        }
+    }
+
+    /// `* TYPE`: a type the file names.
+    private mutating func checkTypeTarget(_ type: Name) {
+        if isType(type.text) { return }
+        if participants[type.text] != nil {
+            diagnostics.append(.participantNotType(type))
+        } else {
+            let known = typeNames + [Checker.defaultType]
+            let suggestion = suggestion(for: type.text, among: known)
+            diagnostics.append(.unknownType(type, suggestion: suggestion))
         }
     }
 
@@ -242,10 +301,12 @@ struct Checker {
                 let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
                 diagnostics.append(.notAParameter(name, suggestion: suggestion))
             }
+        case (.property(.participant(let name), _, _), _) where isMediator(name):
+            break
         case (.property(.participant(let name), _, _), .topLevel):
-            useAtTopLevel(name)
+            useAtTopLevel(name, mediatorAllowed: true)
         case (.property(.participant(let name), _, _), .reaction):
-            useAnywhere(name)
+            useAnywhere(name, mediatorAllowed: true)
         case (.selfName, .reaction), (.sender, .reaction), (.message, .reaction),
             (.property(.selfName, _, _), .reaction):
             break
@@ -269,7 +330,8 @@ struct Checker {
     // MARK: Participant names
 
     /// Checks a participant named by a top-level step: declared above, and, if it sends, not released.
-    private mutating func useAtTopLevel(_ name: Name, sending: Bool = false) {
+    /// `mediatorAllowed`: the mediator's name may stand here, and is among the suggestions.
+    private mutating func useAtTopLevel(_ name: Name, sending: Bool = false, mediatorAllowed: Bool = false) {
         if declared.contains(name.text) {
             if sending, !released.isEmpty, let release = released[name.text] {
                 diagnostics.append(.releasedSender(name, releasedAt: release))
@@ -277,20 +339,23 @@ struct Checker {
         } else if let declaration = participants[name.text] {
             diagnostics.append(.usedBeforeDeclaration(name, declaredAt: declaration.name.range))
         } else {
-            reportNotAParticipant(name)
+            reportNotAParticipant(name, mediatorAllowed: mediatorAllowed)
         }
     }
 
     /// Checks a participant named inside a reaction: declared anywhere in the file.
-    private mutating func useAnywhere(_ name: Name) {
-        if participants[name.text] == nil { reportNotAParticipant(name) }
+    private mutating func useAnywhere(_ name: Name, mediatorAllowed: Bool = false) {
+        if participants[name.text] == nil { reportNotAParticipant(name, mediatorAllowed: mediatorAllowed) }
     }
 
-    private mutating func reportNotAParticipant(_ name: Name) {
+    private mutating func reportNotAParticipant(_ name: Name, mediatorAllowed: Bool = false) {
         if isType(name.text) {
             diagnostics.append(.typeNotParticipant(name))
+        } else if let mediatorName, name.text == mediatorName.text {
+            diagnostics.append(.mediatorNotParticipant(name))
         } else {
-            let suggestion = suggestion(for: name.text, among: participantNames)
+            let candidates = participantNames + (mediatorAllowed ? mediatorName.map { [$0.text] } ?? [] : [])
+            let suggestion = suggestion(for: name.text, among: candidates)
             diagnostics.append(.unknownParticipant(name, suggestion: suggestion))
         }
     }
@@ -321,6 +386,50 @@ extension Diagnostic {
         return Diagnostic(
             "unknown mediator kind '\(kind.text)'", at: kind.range,
             notes: didYouMean(suggestion) + [.help("the kinds are \(Frontend.spellings(of: designNames))")])
+    }
+
+    static func mediatorDeclaredTwice(at range: SourceRange, firstAt first: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "the mediator is named or given properties twice", at: range,
+            notes: [
+                .note("it is first declared on line \(first.lowerBound.line)"),
+                .help("give its name and its properties once: 'mediator KIND as NAME { PROP = VALUE }'"),
+            ])
+    }
+
+    static func mediatorDeclarationAfterFirstStep(_ declaration: MediatorDeclaration) -> Diagnostic {
+        let what = declaration.name != nil ? "'as NAME'" : "a property block"
+        let at = declaration.name?.range ?? declaration.range
+        return Diagnostic(
+            "\(what) can only be given to the scenario's mediator, before the first step", at: at,
+            notes: [
+                .help(
+                    "a replacement keeps the mediator's name and properties: write 'mediator KIND' here, "
+                        + "and name the mediator above the first step")
+            ])
+    }
+
+    static func mediatorNameTaken(_ name: Name, by what: String, at other: SourceRange?) -> Diagnostic {
+        let note: [Note] =
+            other.map { [.note("'\(name.text)' is a \(what) on line \($0.lowerBound.line)")] }
+            ?? [.note("'\(name.text)' is the default type")]
+        return Diagnostic(
+            "'\(name.text)' is a \(what) and cannot also name the mediator", at: name.range,
+            notes: note + [.help("participants, types and the mediator need different names")])
+    }
+
+    static func mediatorNotParticipant(_ name: Name) -> Diagnostic {
+        Diagnostic("'\(name.text)' is the mediator, not a participant", at: name.range)
+    }
+
+    static func mediatorLifetime(_ name: Name, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "the mediator's lifetime cannot be expected", at: range,
+            notes: [
+                .help(
+                    "'alive' and 'deallocated' are for participants; "
+                        + "expect '\(name.text).PROP' or '\(name.text) received N'")
+            ])
     }
 
     static func typeNotParticipant(_ name: Name) -> Diagnostic {

@@ -131,6 +131,7 @@ private struct Layout {
         switch statement {
         case .scenario(let title, let range): addLine("scenario \(spelling(title.range))", range)
         case .mediator(let kind, let range): addLine("mediator \(kind.text)", range)
+        case .mediatorDeclaration(let declaration): add(declaration)
         case .participant(let declaration): add(declaration)
         case .send(let send): addLine(text(send), send.range)
         case .leave(let name, let range): addLine("leave \(name.text)", range)
@@ -145,6 +146,21 @@ private struct Layout {
         var header = "participant \(declaration.name.text)"
         if let type = declaration.type { header += " : \(type.text)" }
         if declaration.isWeak { header += " weak" }
+        guard let block = block(ending: declaration.range) else {
+            addLine(header, declaration.range)
+            return
+        }
+        let items = declaration.properties.map { ("\($0.name.text) = \(text($0.value))", $0.range) }
+        let spansLines = block.open.range.lowerBound.line != block.close.range.lowerBound.line
+        addBlock(
+            header, items, block, of: declaration.range, multiline: spansLines || holdsComment(block),
+            itemSuffix: ",")
+    }
+
+    private mutating func add(_ declaration: MediatorDeclaration) {
+        var header = "mediator"
+        if let kind = declaration.kind { header += " \(kind.text)" }
+        if let name = declaration.name { header += " as \(name.text)" }
         guard let block = block(ending: declaration.range) else {
             addLine(header, declaration.range)
             return

@@ -130,13 +130,50 @@ struct Parser {
         return .scenario(title, range: keyword.range.lowerBound..<title.range.upperBound)
     }
 
-    /// `mediator KIND`, where KIND is words joined by `-` without spaces.
+    /// `mediator KIND`, where KIND is words joined by `-` without spaces; in language 1.1
+    /// `mediator [KIND] [as NAME] [{ PROP = VALUE, … }]`, with at least one of the three.
     private mutating func parseMediator() throws(SyntaxError) -> Statement {
         let keyword = advance()
-        guard let first = word(current) else {
-            throw failure(.missingMediatorKind(at: current.range, spellings: kindSpellings))
+        var kind: Name?
+        if !isMediatorNaming(afterKind: false), current.kind != .leftBrace {
+            guard word(current) != nil else {
+                throw failure(.missingMediatorKind(at: current.range, spellings: kindSpellings))
+            }
+            let written = try parseMediatorKind()
+            if !isMediatorNaming(afterKind: true), current.kind != .leftBrace {
+                try expectEndOfLine(after: "the mediator kind")
+                return .mediator(kind: written, range: keyword.range.lowerBound..<written.range.upperBound)
+            }
+            kind = written
         }
-        var text = first
+        var declaration = MediatorDeclaration(
+            kind: kind, name: nil, properties: [], range: keyword.range.lowerBound..<endOfPreviousToken)
+        if isMediatorNaming(afterKind: true) {
+            skip()
+            guard current.isWord else { throw failure(.missingMediatorName(at: current.range)) }
+            declaration.name = try parseName("a name for the mediator after 'as'")
+            declaration.range = keyword.range.lowerBound..<endOfPreviousToken
+        }
+        if current.kind == .leftBrace {
+            declaration.properties = parsePropertyBlock()
+            declaration.range = keyword.range.lowerBound..<endOfPreviousToken
+            try expectEndOfLine(after: "the property block")
+        } else {
+            try expectEndOfLine(orMessage: "expected '{' or end of line after '\(wordBefore)'")
+        }
+        return .mediatorDeclaration(declaration)
+    }
+
+    /// Whether the current token is `as` before the mediator's name. `as` is a contextual
+    /// keyword: right after `mediator` it names only when a word follows (`mediator as` alone
+    /// reads `as` as a kind, as in 1.0).
+    private mutating func isMediatorNaming(afterKind: Bool) -> Bool {
+        current.kind == .identifier && (afterKind || peek.isWord) && lexer.text(of: current) == "as"
+    }
+
+    /// A mediator kind: words joined by `-` without spaces.
+    private mutating func parseMediatorKind() throws(SyntaxError) -> Name {
+        var text = word(current)!
         let start = advance().range
         var end = start.upperBound
         while current.kind == .minus {
@@ -152,9 +189,7 @@ struct Parser {
             skip()
             end = next.range.upperBound
         }
-        try expectEndOfLine(after: "the mediator kind")
-        let kind = Name(text, start.lowerBound..<end)
-        return .mediator(kind: kind, range: keyword.range.lowerBound..<end)
+        return Name(text, start.lowerBound..<end)
     }
 
     /// The text of an identifier or keyword token: a word of a hyphenated mediator kind.
@@ -256,7 +291,7 @@ struct Parser {
     /// `on SUBJECT receives|sends PATTERN { BODY }`
     private mutating func parseReaction() throws(SyntaxError) -> Reaction {
         let keyword = advance()
-        let subject = try parseName("a participant or type name after 'on'")
+        let subject = try parseSubject("a participant or type name after 'on'")
         let trigger: Reaction.Trigger
         switch current.kind {
         case .keyword(.receives): trigger = .receives
@@ -386,7 +421,7 @@ struct Parser {
     /// `expect NAME deallocated`.
     private mutating func parseExpectation() throws(SyntaxError) -> Expectation {
         let keyword = advance()
-        let subject = try parseName("a participant name after 'expect'")
+        let subject = try parseSubject("a participant name after 'expect'")
         let condition: Expectation.Condition
         var text = "expect \(subject.text)"
         switch current.kind {
@@ -469,15 +504,24 @@ struct Parser {
         return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
     }
 
-    /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`).
+    /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`); in language 1.1 the
+    /// list's items may also be `mediator` and `* TYPE` (`* Light, App`). `*` alone stays alone.
     private mutating func parseTargets() throws(SyntaxError) -> Targets {
         if current.kind == .star {
             let star = advance()
             guard current.isWord else {
+                guard current.kind != .comma else { throw failure(.everyoneInList(at: star.range)) }
                 return .everyone(range: star.range)
             }
             let type = try parseName("a type name after '*'")
-            return .type(type, range: star.range.lowerBound..<type.range.upperBound)
+            guard current.kind == .comma else {
+                return .type(type, range: star.range.lowerBound..<type.range.upperBound)
+            }
+            var targets = [Target.type(type, range: star.range.lowerBound..<type.range.upperBound)]
+            while consume(.comma) {
+                targets.append(try parseTarget(expected: "a participant name after ','"))
+            }
+            return .names(targets)
         }
         // An array literal allocates once; appending to an empty array takes a slower path.
         var targets = [try parseTarget(expected: "'*' or a participant name after '->'")]
@@ -487,10 +531,18 @@ struct Parser {
         return .names(targets)
     }
 
-    /// One target of a targeted send: a participant name, or `sender`.
-    private mutating func parseTarget(expected: String) throws(SyntaxError) -> Target {
-        if current.kind == .keyword(.sender) { return .sender(range: advance().range) }
-        return .participant(try parseName(expected))
+    /// One target of a targeted send: a participant name, `sender`, `mediator`, or `* TYPE`.
+    private mutating func parseTarget(expected: @autoclosure () -> String) throws(SyntaxError) -> Target {
+        switch current.kind {
+        case .keyword(.sender): return .sender(range: advance().range)
+        case .keyword(.mediator): return .mediator(range: advance().range)
+        case .star:
+            let star = advance()
+            guard current.isWord else { throw failure(.everyoneInList(at: star.range)) }
+            let type = try parseName("a type name after '*'")
+            return .type(type, range: star.range.lowerBound..<type.range.upperBound)
+        default: return .participant(try parseName(expected()))
+        }
     }
 
     /// A string, `NAME`, or `NAME(ARG, …)` with `ARG` = `VALUE` or `LABEL: VALUE`.
@@ -698,6 +750,12 @@ struct Parser {
         }
     }
 
+    /// A reaction's or an expectation's subject: a name, or `mediator`.
+    private mutating func parseSubject(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
+        guard current.kind == .keyword(.mediator) else { return try parseName(expected()) }
+        return Name("mediator", advance().range)
+    }
+
     // MARK: Token stream
 
     /// The text of the token before the current one, as a message quotes it.
@@ -831,6 +889,18 @@ extension Diagnostic {
         Diagnostic(
             "expected a property name after 'set'", at: range,
             notes: [.help("'set' always sets a property of 'self': write 'set PROP = VALUE'")])
+    }
+
+    static func missingMediatorName(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected a name for the mediator after 'as'", at: range,
+            notes: [.help("write 'mediator [KIND] as NAME', e.g. 'mediator wrapper as Tower'")])
+    }
+
+    static func everyoneInList(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'*' (everyone) cannot be listed with other targets", at: range,
+            notes: [.help("write '*' alone, '* TYPE' for the participants of a type, or list the names")])
     }
 
     static func unopenedBlock(at range: SourceRange) -> Diagnostic {

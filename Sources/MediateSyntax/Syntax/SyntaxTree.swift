@@ -44,6 +44,9 @@ package indirect enum Statement: Hashable, Sendable {
     case scenario(StringLiteral, range: SourceRange)
     /// `mediator KIND`; `kind` spans the hyphenated words, e.g. `protocol-extension`.
     case mediator(kind: Name, range: SourceRange)
+    /// `mediator [KIND] as NAME [{ PROP = VALUE, … }]` or `mediator [KIND] { … }` (language 1.1):
+    /// the scenario's mediator, named or given properties.
+    case mediatorDeclaration(MediatorDeclaration)
     /// `participant NAME [: TYPE] [weak] [{ PROP = VALUE, … }]`
     case participant(ParticipantDeclaration)
     /// `SENDER -> TARGETS : MESSAGE`
@@ -66,6 +69,7 @@ package indirect enum Statement: Hashable, Sendable {
             .release(_, let range):
             return range
         case .participant(let declaration): return declaration.range
+        case .mediatorDeclaration(let declaration): return declaration.range
         case .send(let send): return send.range
         case .reaction(let reaction): return reaction.range
         case .log(let log): return log.range
@@ -77,7 +81,7 @@ package indirect enum Statement: Hashable, Sendable {
     package var isStep: Bool {
         switch self {
         case .send, .leave, .release, .log, .expect: return true
-        case .scenario, .mediator, .participant, .reaction: return false
+        case .scenario, .mediator, .mediatorDeclaration, .participant, .reaction: return false
         }
     }
 }
@@ -101,6 +105,23 @@ package struct ParticipantDeclaration: Hashable, Sendable {
 
     /// The type name, `Participant` when none was written.
     package var typeName: String { type?.text ?? "Participant" }
+}
+
+/// `mediator [KIND] [as NAME] [{ PROP = VALUE, … }]` with a name or a property block (language 1.1).
+package struct MediatorDeclaration: Hashable, Sendable {
+    /// The kind as written; nil means the default (or the command line's).
+    package var kind: Name?
+    /// The name after `as`, which stands for the mediator wherever `mediator` may.
+    package var name: Name?
+    package var properties: [Property]
+    package var range: SourceRange
+
+    package init(kind: Name?, name: Name?, properties: [Property], range: SourceRange) {
+        self.kind = kind
+        self.name = name
+        self.properties = properties
+        self.range = range
+    }
 }
 
 /// `PROP = VALUE` in a participant's property block.
@@ -200,7 +221,8 @@ package enum Targets: Hashable, Sendable {
     case everyone(range: SourceRange)
     /// `* TYPE`: every registered participant of that type but the sender.
     case type(Name, range: SourceRange)
-    /// `NAME, NAME, …` (and, in a reaction, `sender`), in the order written.
+    /// `NAME, NAME, …` (and, in a reaction, `sender`), in the order written; in language 1.1 the
+    /// items may also be `mediator` and `* TYPE` (`* Light, App`).
     case names([Target])
 
     package var range: SourceRange {
@@ -216,12 +238,7 @@ package enum Targets: Hashable, Sendable {
         case .everyone: return "*"
         case .type(let type, _): return "* \(type.text)"
         case .names(let targets):
-            return targets.map { target in
-                switch target {
-                case .participant(let name): return name.text
-                case .sender: return "sender"
-                }
-            }.joined(separator: ", ")
+            return targets.map(\.written).joined(separator: ", ")
         }
     }
 }
@@ -231,11 +248,25 @@ package enum Target: Hashable, Sendable {
     case participant(Name)
     /// `sender`: a reply to the sender of the message being handled.
     case sender(range: SourceRange)
+    /// `mediator`: a send to the mediator itself (language 1.1).
+    case mediator(range: SourceRange)
+    /// `* TYPE` in a list of targets: a broadcast to that type (language 1.1).
+    case type(Name, range: SourceRange)
 
     package var range: SourceRange {
         switch self {
         case .participant(let name): return name.range
-        case .sender(let range): return range
+        case .sender(let range), .mediator(let range), .type(_, let range): return range
+        }
+    }
+
+    /// The target as written: a name, `sender`, `mediator` or `* TYPE`.
+    package var written: String {
+        switch self {
+        case .participant(let name): return name.text
+        case .sender: return "sender"
+        case .mediator: return "mediator"
+        case .type(let type, _): return "* \(type.text)"
         }
     }
 }
@@ -274,7 +305,7 @@ package struct Reaction: Hashable, Sendable {
         case receives, sends
     }
 
-    /// A participant name or a type.
+    /// A participant name or a type; `mediator` (or the mediator's name) for the mediator.
     package var subject: Name
     package var trigger: Trigger
     package var pattern: Pattern
@@ -346,7 +377,7 @@ package enum LogSegment: Hashable, Sendable {
 
 /// `expect …`
 package struct Expectation: Hashable, Sendable {
-    /// The participant the expectation is about.
+    /// The participant the expectation is about; `mediator` (or its name) for the mediator.
     package var subject: Name
     package var condition: Condition
     /// The expectation as written, normalised to single spaces, as the transcript repeats it:

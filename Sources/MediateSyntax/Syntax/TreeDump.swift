@@ -55,6 +55,15 @@ private struct DumpNode {
             self.init("Scenario \(Value.quoted(title.value))", range)
         case .mediator(let kind, let range):
             self.init("Mediator \(kind.text)", range)
+        case .mediatorDeclaration(let declaration):
+            var label = "Mediator"
+            if let kind = declaration.kind { label += " \(kind.text)" }
+            if let name = declaration.name { label += " as \(name.text)" }
+            let properties = declaration.properties.map { property in
+                DumpNode(
+                    "Property \(property.name.text) = \(DumpNode.describe(property.value))", property.range)
+            }
+            self.init(label, declaration.range, properties)
         case .participant(let declaration):
             var label = "Participant \(declaration.name.text)"
             if let type = declaration.type { label += " : \(type.text)" }
