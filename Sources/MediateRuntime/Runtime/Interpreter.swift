@@ -263,23 +263,19 @@ public final class Interpreter {
         emit(.mediator(kind: kind, replacement: false))
         for statement in script.statements {
             guard case .reaction(let reaction) = statement else { continue }
+            if !hasLifetimeReactions {
+                hasLifetimeReactions = reaction.body.contains { statement in
+                    switch statement {
+                    case .leave, .release: return true
+                    default: return false
+                    }
+                }
+            }
             if reaction.fromHere != nil {
                 hasReactionsFromHere = true
                 continue
             }
-            for case .leave(_, _) in reaction.body { hasLifetimeReactions = true }
-            for case .release(_, _) in reaction.body { hasLifetimeReactions = true }
             reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []].append(reaction)
-        }
-        if hasReactionsFromHere {
-            for case .reaction(let reaction) in script.statements where reaction.fromHere != nil {
-                for statement in reaction.body {
-                    switch statement {
-                    case .leave, .release: hasLifetimeReactions = true
-                    default: break
-                    }
-                }
-            }
         }
         for statement in script.statements {
             if summary.stoppedBy != nil { break }
