@@ -360,8 +360,9 @@ struct Checker {
 
     // MARK: Hoisting
 
-    /// How many send-and-reaction pairs the hoisting warning may compare; past it, no more
-    /// warnings, so that a file of many sends and reactions checks fast.
+    /// How many send-and-reaction pairs the hoisting warning may compare; past it, or past
+    /// ``Diagnostics/limit`` warnings, no more warnings, so that a file of many sends and
+    /// reactions checks fast.
     private static let hoistingBudget = 4_000_000
 
     /// Warns of every reaction without `from here` written below a top-level send it could
@@ -410,7 +411,7 @@ struct Checker {
                     Seen(
                         sender: sender, targets: send.targets, message: message, position: position,
                         line: send.range.lowerBound.line))
-            case .reaction(let reaction) where reaction.fromHere == nil && !sends.isEmpty:
+            case .reaction(let reaction) where reaction.fromHere == nil && !sends.isEmpty && budget > 0:
                 var pattern: String?
                 if case .named(let name, _, _) = reaction.pattern { pattern = name.text }
                 let subject = reaction.subject.text
@@ -436,7 +437,7 @@ struct Checker {
                         }
                     }
                 }
-                if let match {
+                if let match, warnings.count < Diagnostics.limit {
                     let header = reaction.range.lowerBound..<reaction.pattern.range.upperBound
                     warnings.append(.hoistedReaction(at: header, sendLine: match.line, pinned: pinned))
                 }
