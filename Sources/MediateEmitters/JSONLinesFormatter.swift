@@ -101,12 +101,14 @@ public enum JSONLinesFormatter {
                 case .outputLimit(let limit, let step, let line):
                     (self.error, self.limit, self.step, self.line) = ("outputLimit", limit, step, line)
                 }
-            case .leave(let name):
+            case .leave(let name, let depth):
                 self.event = "leave"
                 self.name = name
-            case .release(let name):
+                self.depth = depth
+            case .release(let name, let depth):
                 self.event = "release"
                 self.name = name
+                self.depth = depth
             case .lifetime(let name, let deallocated, let depth):
                 self.event = "lifetime"
                 self.name = name

@@ -89,11 +89,11 @@ public final class SequenceDiagramWriter: EventSink {
             guard let id = ids[name] else { return }
             guard started else { return declare(id, name) }
             create(id, name)
-        case .leave(let name):
-            sends.removeAll()
+        case .leave(let name, let depth):
+            if depth == 0 { sends.removeAll() }
             if let id = ids[name] { note(over: id, "leave") }
-        case .release(let name):
-            sends.removeAll()
+        case .release(let name, let depth):
+            if depth == 0 { sends.removeAll() }
             if let id = ids[name] { note(over: id, "release") }
         case .lifetime(let name, let deallocated, _):
             guard let id = ids[name] else { return }

@@ -114,11 +114,11 @@ public final class SequenceSVGWriter: EventSink {
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
             if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
-        case .leave(let name):
+        case .leave(let name, _):
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave"))
             }
-        case .release(let name):
+        case .release(let name, _):
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release"))
             }

@@ -23,10 +23,10 @@ public enum TranscriptFormatter {
             return indent(depth) + "set \(participant).\(property) = \(value.written)"
         case .error(let error, let depth):
             return indent(depth) + "! \(error.written)"
-        case .leave(let name):
-            return "leave \(name)"
-        case .release(let name):
-            return "release \(name)"
+        case .leave(let name, let depth):
+            return indent(depth) + "leave \(name)"
+        case .release(let name, let depth):
+            return indent(depth) + "release \(name)"
         case .lifetime(let name, let deallocated, let depth):
             return indent(depth) + name + (deallocated ? " deallocated" : " still alive")
         case .expectation(let text, let got):

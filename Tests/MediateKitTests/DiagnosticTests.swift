@@ -71,8 +71,14 @@ struct DiagnosticTests {
         ("participant A\nA -> *: hit(1 1️⃣", ["1️⃣ expected ',' or ')' in the argument list"]),
         ("participant A\nA -> 1️⃣any: x", ["1️⃣ 'any' is a word of the language and cannot be a name"]),
         ("participant A\nA -> * 1️⃣all: x", ["1️⃣ 'all' is a word of the language and cannot be a name"]),
-        ("participant A\nA -> *: 1️⃣log", ["1️⃣ 'log' is a word of the language and cannot be a name"]),
-        ("participant A\nA -> *: hit(1️⃣on: 1)", ["1️⃣ 'on' is a word of the language and cannot be a name"]),
+        (
+            "language 1.0\nparticipant A\nA -> *: 1️⃣log",
+            ["1️⃣ the word 'log' as a message name needs language 1.1 | help: write 'language 1.1', or remove the version line"]
+        ),
+        (
+            "language 1.0\nparticipant A\nA -> *: hit(1️⃣on: 1)",
+            ["1️⃣ the word 'on' as a label needs language 1.1 | help: write 'language 1.1', or remove the version line"]
+        ),
         ("participant A\nA -> *: hit 1️⃣x", ["1️⃣ expected end of line after the message"]),
     ]
 
@@ -120,7 +126,10 @@ struct DiagnosticTests {
         ("participant A {\n  hp = 1,\n  name = 21️⃣\n  x = 3\n}", ["1️⃣ expected ',' or '}' after the property"]),
         ("participant A { hp = 1️⃣}", ["1️⃣ expected a value after '='"]),
         ("participant A { 1️⃣= 1 }", ["1️⃣ expected a property name"]),
-        ("participant A { 1️⃣on = 1 }", ["1️⃣ 'on' is a word of the language and cannot be a name"]),
+        (
+            "language 1.0\nparticipant A { 1️⃣on = 1 }",
+            ["1️⃣ the word 'on' as a property name needs language 1.1 | help: write 'language 1.1', or remove the version line"]
+        ),
         ("participant A 1️⃣{ hp = 1,\n", ["1️⃣ this '{' is never closed | help: close the block with '}'"]),
         (
             "participant A { hp = 1\n1️⃣participant B\nleave B",
@@ -141,12 +150,19 @@ struct DiagnosticTests {
         ("participant A\non A sends hit(1️⃣self) {}", ["1️⃣ 'self' is a word of the language and cannot be a name"]),
         ("participant A\non A receives any 1️⃣log \"x\"", ["1️⃣ expected '{' to open the reaction's block"]),
         (
-            "participant A\non A receives any { 1️⃣leave A }",
-            ["1️⃣ expected a send from 'self', 'set' or 'log' in the reaction's block"]
+            "participant A\non A receives any { 1️⃣expect A alive }",
+            ["1️⃣ expected a send from 'self', 'set', 'log', 'leave' or 'release' in the reaction's block"]
+        ),
+        (
+            "language 1.0\nparticipant A\non A receives any { 1️⃣leave A }",
+            ["1️⃣ 'leave' in a reaction needs language 1.1 | help: write 'language 1.1', or remove the version line"]
         ),
         (
             "participant A\non A receives any {\n  log \"x\"\n1️⃣leave A",
-            ["1️⃣ expected '}' to close the block opened on line 2"]
+            [
+                "1️⃣ expected '}' to close the block opened on line 2 | help: to 'leave' in the reaction, indent the line; "
+                    + "at its start it ends the block"
+            ]
         ),
         ("participant A\non A receives any 1️⃣{\n  log \"x\"\n", ["1️⃣ this '{' is never closed | help: close the block with '}'"]),
         (
@@ -190,7 +206,10 @@ struct DiagnosticTests {
         ("log \"a 1️⃣{self\"", [#"1️⃣ expected '}' to close the interpolation | help: write '\{' for a literal '{'"#]),
         ("log \"a 1️⃣} b\"", [#"1️⃣ '}' closes no interpolation | help: write '\}' for a literal '}'"#]),
         ("log \"{1️⃣any}\"", ["1️⃣ 'any' is a word of the language and cannot be a name"]),
-        ("participant A\nlog \"{A.1️⃣log}\"", ["1️⃣ 'log' is a word of the language and cannot be a name"]),
+        (
+            "language 1.0\nparticipant A\nlog \"{A.1️⃣log}\"",
+            ["1️⃣ the word 'log' as a property name needs language 1.1 | help: write 'language 1.1', or remove the version line"]
+        ),
         (
             "scenario \"a 1️⃣{b}\"",
             [

@@ -117,6 +117,8 @@ public struct CheckCommand: Sendable {
         let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             invalid = true
+        } warn: { scenario in
+            standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }
         if files.isEmpty {
             standardError.write(Self.noScenarioFound(in: paths, as: diagnosticFormat))

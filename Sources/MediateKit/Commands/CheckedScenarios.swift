@@ -18,8 +18,12 @@ struct CheckedScenarios {
     /// The paths of the files that checked, in order.
     private(set) var paths: [String] = []
 
-    /// Loads every file against `designs`, handing each failure, with its path, to `report`.
-    init(paths: [String], designs: DesignRegistry, report: (String, ScenarioLoader.Failure) -> Void) {
+    /// Loads every file against `designs`, handing each failure, with its path, to `report`, and
+    /// each file that checked with warnings to `warn`.
+    init(
+        paths: [String], designs: DesignRegistry, report: (String, ScenarioLoader.Failure) -> Void,
+        warn: (LoadedScenario) -> Void = { _ in }
+    ) {
         var keptBytes = 0
         for path in paths {
             let loaded = ScenarioLoader.read(path: path).flatMap { read in
@@ -27,6 +31,7 @@ struct CheckedScenarios {
             }
             switch loaded {
             case .success(let (scenario, status)):
+                if !scenario.warnings.isEmpty { warn(scenario) }
                 self.paths.append(path)
                 let isRegular = (status.st_mode & S_IFMT) == S_IFREG
                 if !isRegular || keptBytes + scenario.file.bytes.count <= Self.keptBytes {

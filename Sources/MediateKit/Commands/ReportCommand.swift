@@ -45,7 +45,9 @@ public struct ReportCommand: Sendable {
             code = max(code, failure.exitCode)
         }
         let files = CheckCommand.scenarioFiles(under: paths)
-        let scenarios = CheckedScenarios(paths: files, designs: designs, report: reject)
+        let scenarios = CheckedScenarios(paths: files, designs: designs, report: reject) { scenario in
+            standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
+        }
         var sections: [HTMLReport.Section] = []
         var budget = limits.maxOutputBytes
         for index in 0..<scenarios.count {

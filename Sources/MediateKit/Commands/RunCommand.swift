@@ -75,6 +75,8 @@ public struct RunCommand: Sendable {
         let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
             loadCode = max(loadCode, failure.exitCode)
+        } warn: { scenario in
+            standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }
         if loadCode != 0 {
             try? standardError.flush()
@@ -318,7 +320,9 @@ public struct ValidateCommand: Sendable {
         var exitCode: Int32 = 0
         for path in files {
             switch ScenarioLoader.load(path: path, designs: designs) {
-            case .success: standardOutput.write("\(path): ok\n")
+            case .success(let scenario):
+                standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
+                standardOutput.write("\(path): ok\n")
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 exitCode = max(exitCode, failure.exitCode)

@@ -18,6 +18,14 @@ public struct LoadedScenario: Sendable {
         return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
     }
 
+    /// The checker's warnings, in source order: the file runs, but may not do what it says.
+    public var warnings: [Diagnostic] { script.warnings }
+
+    /// The warnings as `format` writes them, ready for standard error: empty when there are none.
+    public func renderedWarnings(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
+        warnings.isEmpty ? "" : format.render(warnings, in: file, colored: colored)
+    }
+
     /// The `title` the scenario declares, else its ``stem``.
     public var title: String { Interpreter.title(of: script, fallback: stem) }
 
@@ -129,13 +137,17 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Reads and checks one file; on failure also writes its errors to `standardError` in `format`.
+    /// Reads and checks one file; writes its errors (on failure) or its warnings (on success) to
+    /// `standardError` in `format`.
     public static func load(
         path: String, designs: DesignRegistry?, reportingTo standardError: any TextOutput,
         as format: DiagnosticFormat, colored: Bool
     ) -> Result<LoadedScenario, Failure> {
         let result = load(path: path, designs: designs)
-        if case .failure(let failure) = result { standardError.write(failure.rendered(as: format, colored: colored)) }
+        switch result {
+        case .success(let scenario): standardError.write(scenario.renderedWarnings(as: format, colored: colored))
+        case .failure(let failure): standardError.write(failure.rendered(as: format, colored: colored))
+        }
         return result
     }
 

@@ -295,7 +295,19 @@ public final class Interpreter {
         var onMediator: [Reaction.Trigger: [Reaction]] = [:]
         for statement in script.statements {
             guard case .reaction(let reaction) = statement else { continue }
-            if reaction.subject.text == "mediator" || (mediatorIsNamed && reaction.subject.text == mediatorName) {
+            if !hasLifetimeReactions {
+                hasLifetimeReactions = reaction.body.contains { statement in
+                    switch statement {
+                    case .leave, .release: return true
+                    default: return false
+                    }
+                }
+            }
+            if reaction.fromHere != nil {
+                hasReactionsFromHere = true
+                continue
+            }
+            if isMediator(reaction.subject.text) {
                 onMediator[reaction.trigger, default: []].append(reaction)
                 continue
             }
@@ -334,9 +346,40 @@ public final class Interpreter {
         }
     }
 
-    /// Every reaction of the script by its subject (a participant or a type) and trigger, in the
-    /// order written.
+    /// Every reaction of the script in force by its subject (a participant or a type) and
+    /// trigger, in the order written: those without `from here`, and those with it that the run
+    /// has reached.
     private var reactionsBySubject: [String: [Reaction.Trigger: [Reaction]]] = [:]
+    /// Whether the script has reactions `from here`, which apply once the run reaches them.
+    private var hasReactionsFromHere = false
+    /// Whether a reaction's body may `leave` or `release`: a participant released in a reaction
+    /// may go when the step that released it is over.
+    private var hasLifetimeReactions = false
+
+    /// Puts a reaction `from here` in force now that the run has reached it: into its group, in
+    /// the order written, and into the lists of every participant it applies to.
+    private func activate(_ reaction: Reaction) {
+        if isMediator(reaction.subject.text) {
+            var group = (reaction.trigger == .receives ? mediatorReceives : mediatorSends).first ?? []
+            let index = group.firstIndex { $0.range.lowerBound > reaction.range.lowerBound } ?? group.endIndex
+            group.insert(reaction, at: index)
+            if reaction.trigger == .receives { mediatorReceives = [group] } else { mediatorSends = [group] }
+            return
+        }
+        var group = reactionsBySubject[reaction.subject.text]?[reaction.trigger] ?? []
+        // Those in force written after it are the ones without `from here`.
+        let index = group.firstIndex { $0.range.lowerBound > reaction.range.lowerBound } ?? group.endIndex
+        group.insert(reaction, at: index)
+        reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger] = group
+        for entry in entriesBySubject[reaction.subject.text] ?? [] {
+            entry.receives = reactions(for: entry.declaration, trigger: .receives)
+            entry.sends = reactions(for: entry.declaration, trigger: .sends)
+        }
+    }
+
+    /// The participants declared so far by their names and by their types, kept only when the
+    /// script has reactions `from here`.
+    private var entriesBySubject: [String: [Entry]] = [:]
 
     // MARK: Statements
 
@@ -348,8 +391,10 @@ public final class Interpreter {
             stepRange = statement.range
         }
         switch statement {
-        case .scenario, .reaction, .mediatorDeclaration:
+        case .scenario, .language, .mediatorDeclaration:
             break
+        case .reaction(let reaction):
+            if reaction.fromHere != nil { activate(reaction) }
         case .mediator(let name, _):
             if mediation != nil, let newDesign = designs.design(MediatorKind(name.text)) { replaceMediator(with: newDesign) }
         case .participant(let declaration):
@@ -357,14 +402,16 @@ public final class Interpreter {
         case .send(let send):
             topLevelSends += 1
             perform(send, frame: nil, number: topLevelSends, depth: 0)
+            // A participant a reaction released may go once the calls that held it return.
+            if hasLifetimeReactions { reportDeallocations() }
         case .leave(let name, _):
-            emit(.leave(name: name.text))
+            emit(.leave(name: name.text, depth: 0))
             if let entry = entries[name.text], let object = entry.object, let mediation {
                 atStep { mediation.unregister(Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)) }
             }
             reportDeallocations()
         case .release(let name, _):
-            emit(.release(name: name.text))
+            emit(.release(name: name.text, depth: 0))
             guard let entry = entries[name.text] else { break }
             entry.letGo()
             entry.awaitingDeallocation = entry.sentinel != nil
@@ -411,6 +458,10 @@ public final class Interpreter {
         entry.sends = reactions(for: declaration, trigger: .sends)
         entries[declaration.name.text] = entry
         declarationOrder.append(entry)
+        if hasReactionsFromHere {
+            entriesBySubject[declaration.name.text, default: []].append(entry)
+            entriesBySubject[declaration.typeName, default: []].append(entry)
+        }
         emit(.participant(name: member.name, type: member.type, weak: declaration.isWeak))
         let registration = Registration(member: member, colleague: object, weakly: declaration.isWeak)
         if let mediation {
@@ -457,11 +508,11 @@ public final class Interpreter {
         mediatorSentinels.append(WeakObject(object))
     }
 
-    /// Writes `NAME deallocated` for every released participant that has just gone.
-    private func reportDeallocations() {
+    /// Writes `NAME deallocated`, at `depth`, for every released participant that has just gone.
+    private func reportDeallocations(depth: Int = 1) {
         for entry in declarationOrder where entry.awaitingDeallocation && entry.sentinel == nil {
             entry.awaitingDeallocation = false
-            emit(.lifetime(name: entry.declaration.name.text, deallocated: true, depth: 1))
+            emit(.lifetime(name: entry.declaration.name.text, deallocated: true, depth: depth))
         }
     }
 
@@ -677,7 +728,51 @@ public final class Interpreter {
             emit(.set(participant: frame.reactor?.name ?? mediatorName, property: property.text, value: resolved, depth: depth))
         case .log(let log):
             emit(.log(text: interpolate(log, frame: frame), depth: depth))
+        case .leave(let party, _):
+            guard let entry = participant(party, frame: frame, depth: depth) else { return }
+            emit(.leave(name: entry.declaration.name.text, depth: depth))
+            if let object = entry.object, let mediation {
+                let savedDepth = deliveryDepth
+                deliveryDepth = depth + 1
+                let registration = Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
+                if let error = mediation.unregister(registration) { report(.delivery(error), depth: depth + 1) }
+                checkStrays(depth: depth + 1)
+                deliveryDepth = savedDepth
+            }
+            reportDeallocations(depth: depth + 1)
+        case .release(let party, _):
+            guard let entry = participant(party, frame: frame, depth: depth) else { return }
+            emit(.release(name: entry.declaration.name.text, depth: depth))
+            entry.letGo()
+            entry.awaitingDeallocation = entry.sentinel != nil
+            emit(.lifetime(name: entry.declaration.name.text, deallocated: entry.sentinel == nil, depth: depth + 1))
+            reportDeallocations(depth: depth + 1)
         }
+    }
+
+    /// The participant a reaction's `leave` or `release` names, or nil after writing
+    /// `! unknownParticipant VALUE` at `depth`: the mediator, a parameter that holds no
+    /// participant's name, a participant not declared yet.
+    private func participant(_ party: PartyReference, frame: Frame, depth: Int) -> Entry? {
+        let unknown: String
+        switch party {
+        case .selfName:
+            if let reactor = frame.reactor { return declarationOrder[reactor.index] }
+            unknown = mediatorName
+        case .sender:
+            if let sender = frame.sender, let entry = ownEntry(sender) { return entry }
+            unknown = frame.sender?.name ?? mediatorName
+        case .name(let name):
+            if let value = frame.bindings[name.text] {
+                if case .string(let text) = value, let entry = entries[text] { return entry }
+                unknown = value.written
+            } else {
+                if let entry = entries[name.text] { return entry }
+                unknown = name.text
+            }
+        }
+        report(.delivery(.other("unknownParticipant \(unknown)")), depth: depth)
+        return nil
     }
 
     /// Binds a pattern's parameters by label, else by position; nil when it does not match.

@@ -18,10 +18,10 @@ public enum TranscriptEvent: Hashable, Sendable {
     case set(participant: String, property: String, value: Value, depth: Int)
     /// `! ERROR DETAIL`
     case error(RunError, depth: Int)
-    /// `leave NAME`
-    case leave(name: String)
-    /// `release NAME`
-    case release(name: String)
+    /// `leave NAME`: at depth 0 a top-level step, deeper in a reaction.
+    case leave(name: String, depth: Int)
+    /// `release NAME`: at depth 0 a top-level step, deeper in a reaction.
+    case release(name: String, depth: Int)
     /// `NAME deallocated` (true) or `NAME still alive` (false), one level under its statement.
     case lifetime(name: String, deallocated: Bool, depth: Int)
     /// `expect … ok` or `expect … FAILED (got X)`; `got` is nil when the expectation held.
@@ -35,9 +35,9 @@ public enum TranscriptEvent: Hashable, Sendable {
     package var depth: Int {
         switch self {
         case .send(_, _, _, _, let depth), .delivery(_, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth),
-            .error(_, let depth), .lifetime(_, _, let depth):
+            .error(_, let depth), .lifetime(_, _, let depth), .leave(_, let depth), .release(_, let depth):
             return depth
-        case .scenario, .mediator, .participant, .leave, .release, .expectation, .end, .leaked:
+        case .scenario, .mediator, .participant, .expectation, .end, .leaked:
             return 0
         }
     }
@@ -48,7 +48,8 @@ public enum TranscriptEvent: Hashable, Sendable {
     /// errors and lifetimes) belongs to the same step.
     package var startsStep: Bool {
         switch self {
-        case .participant, .leave, .release, .expectation, .end: return true
+        case .participant, .expectation, .end: return true
+        case .leave(_, let depth), .release(_, let depth): return depth == 0
         case .mediator(_, let replacement, _): return replacement
         case .send(_, _, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth): return depth == 0
         case .scenario, .delivery, .error, .lifetime, .leaked: return false

@@ -6,6 +6,8 @@
 struct Checker {
     private let script: Script
     private var diagnostics = DiagnosticList()
+    /// What the file does that it may not mean; reported only when it has no error.
+    private var warnings: [Diagnostic] = []
     /// How much more work `did you mean` suggestions may take, in ``EditDistance`` units; past
     /// it, errors come without suggestions, so a file of thousands of unknown names checks fast.
     private var suggestionBudget = 20_000_000
@@ -31,6 +33,12 @@ struct Checker {
         case topLevel
         /// The pattern's parameters in order (for suggestions), and as a set (for lookups).
         case reaction(parameters: [String], bound: Set<String>)
+
+        /// Whether `name` is a bound parameter here.
+        func binds(_ name: String) -> Bool {
+            if case .reaction(_, let bound) = self { return bound.contains(name) }
+            return false
+        }
     }
 
     /// The names of the designs `mediator KIND` may name, in order of registration; nil accepts
@@ -42,12 +50,15 @@ struct Checker {
         self.designNames = designNames
     }
 
-    /// The static errors of `script`, in the order they are found, up to ``Diagnostics/limit``.
-    static func check(_ script: Script, designNames: [String]?) -> DiagnosticList {
+    /// The static errors of `script`, in the order they are found, up to ``Diagnostics/limit``,
+    /// and its warnings.
+    static func check(_ script: Script, designNames: [String]?) -> (errors: DiagnosticList, warnings: [Diagnostic]) {
         var checker = Checker(script: script, designNames: designNames)
         checker.collectDeclarations()
         checker.checkStatements()
-        return checker.diagnostics
+        checker.checkPinnedVersion()
+        if checker.diagnostics.items.isEmpty { checker.warnHoistedReactions() }
+        return (checker.diagnostics, checker.warnings)
     }
 
     // MARK: Declarations
@@ -125,15 +136,27 @@ struct Checker {
     private mutating func checkStatements() {
         var scenario: SourceRange?
         var started = false
+        var language: SourceRange?
         for (position, statement) in script.statements.enumerated() {
             if diagnostics.isFull { return }
             if statement.isStep { started = true }
             switch statement {
+            case .language(let version, let range):
+                if let first = language {
+                    diagnostics.append(.languageTwice(at: range, firstAt: first))
+                } else if position > 0 {
+                    diagnostics.append(.languageNotFirst(at: range, first: script.statements[0].range))
+                } else if LanguageVersion(rawValue: version.text) == nil {
+                    diagnostics.append(.unknownLanguageVersion(version))
+                }
+                language = language ?? range
             case .scenario(_, let range):
+                // Only a version line may come before it.
+                let first = script.statements.first { if case .language = $0 { false } else { true } }
                 if let first = scenario {
                     diagnostics.append(.scenarioTwice(at: range, firstAt: first))
-                } else if position > 0 {
-                    diagnostics.append(.scenarioNotFirst(at: range, first: script.statements[0].range))
+                } else if position > 0, let first, first.range != range {
+                    diagnostics.append(.scenarioNotFirst(at: range, first: first.range))
                 }
                 scenario = scenario ?? range
             case .mediator(let kind, _):
@@ -216,6 +239,8 @@ struct Checker {
             case .send(let send): checkSend(send, in: scope)
             case .set(_, let value, _): checkValue(value, in: scope)
             case .log(let log): checkLog(log, in: scope)
+            case .leave(let party, _), .release(let party, _):
+                if case .name(let name) = party, !scope.binds(name.text) { useAnywhere(name) }
             }
         }
     }
@@ -324,6 +349,179 @@ struct Checker {
         switch owner {
         case .selfName: return "self.\(property.text)"
         case .participant(let name): return "\(name.text).\(property.text)"
+        }
+    }
+
+    // MARK: Language versions
+
+    /// Under `language 1.0`, every construct of 1.1 is an error.
+    private mutating func checkPinnedVersion() {
+        guard case .language(let version, _) = script.statements.first, version.text == LanguageVersion.version1Dot0.rawValue
+        else { return }
+        for statement in script.statements {
+            for (construct, range) in Checker.constructsOfLanguage11(in: statement) {
+                if diagnostics.isFull { return }
+                diagnostics.append(.needsLanguage11(construct, at: range))
+            }
+        }
+    }
+
+    /// What `statement` uses of language 1.1, each named as the error names it (`'from here'`,
+    /// `'leave' in a reaction`), with where. The one place that knows what 1.1 added.
+    static func constructsOfLanguage11(in statement: Statement) -> [(String, SourceRange)] {
+        var found: [(String, SourceRange)] = []
+        func word(_ name: Name, as what: String) {
+            if Keyword(rawValue: name.text) != nil { found.append(("the word '\(name.text)' as \(what)", name.range)) }
+        }
+        func reference(_ reference: Reference) {
+            if case .property(_, let property, _) = reference { word(property, as: "a property name") }
+        }
+        func value(_ value: ValueExpression) {
+            if case .reference(let referenced) = value { reference(referenced) }
+        }
+        func log(_ log: LogStatement) {
+            for case .interpolation(let interpolated) in log.segments { reference(interpolated) }
+        }
+        func send(_ send: Send) {
+            if case .names(let targets) = send.targets {
+                for target in targets {
+                    switch target {
+                    case .mediator(let range): found.append(("the mediator as a target", range))
+                    case .type(_, let range): found.append(("'* TYPE' in a list of targets", range))
+                    case .participant, .sender: break
+                    }
+                }
+            }
+            guard case .named(let name, let arguments, _) = send.message else { return }
+            word(name, as: "a message name")
+            for argument in arguments {
+                if let label = argument.label { word(label, as: "a label") }
+                value(argument.value)
+            }
+        }
+        switch statement {
+        case .scenario, .mediator, .leave, .release, .language:
+            break
+        case .mediatorDeclaration(let declaration):
+            if let name = declaration.name { found.append(("naming the mediator", name.range)) }
+            if let first = declaration.properties.first { found.append(("the mediator's properties", first.range)) }
+            if declaration.kind == nil, declaration.name == nil, declaration.properties.isEmpty {
+                found.append(("'mediator' without a kind", declaration.range))
+            }
+        case .participant(let declaration):
+            for property in declaration.properties { word(property.name, as: "a property name") }
+        case .send(let sent):
+            send(sent)
+        case .log(let logged):
+            log(logged)
+        case .expect(let expectation):
+            if expectation.subject.text == "mediator" { found.append(("'expect mediator'", expectation.subject.range)) }
+            if case .property(let property, _, _) = expectation.condition { word(property, as: "a property name") }
+        case .reaction(let reaction):
+            if reaction.subject.text == "mediator" { found.append(("a reaction on the mediator", reaction.subject.range)) }
+            if case .named(let name, _, _) = reaction.pattern { word(name, as: "a message name") }
+            if let range = reaction.fromHere { found.append(("'from here'", range)) }
+            for statement in reaction.body {
+                switch statement {
+                case .send(let sent): send(sent)
+                case .set(let property, let assigned, _):
+                    word(property, as: "a property name")
+                    value(assigned)
+                case .log(let logged): log(logged)
+                case .leave(_, let range): found.append(("'leave' in a reaction", range))
+                case .release(_, let range): found.append(("'release' in a reaction", range))
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: Hoisting
+
+    /// How many send-and-reaction pairs the hoisting warning may compare; past it, or past
+    /// ``Diagnostics/limit`` warnings, no more warnings, so that a file of many sends and
+    /// reactions checks fast.
+    private static let hoistingBudget = 4_000_000
+
+    /// Warns of every reaction without `from here` written below a top-level send it could
+    /// change: the message's name (or `any`) matches, and the subject could be the send's sender
+    /// (`sends`) or one of its receivers (`receives`). Reactions apply throughout the run.
+    private mutating func warnHoistedReactions() {
+        /// A top-level send seen so far: its sender, targets and message name, and where.
+        struct Seen {
+            var sender: String?
+            var targets: Targets
+            var message: String?
+            var position: Int
+            var line: Int
+        }
+        var sends: [Seen] = []
+        /// Where each participant and each type's first two participants are declared.
+        var declaredAt: [String: Int] = [:]
+        var typeMembers: [String: [(name: String, position: Int)]] = [:]
+        for (position, statement) in script.statements.enumerated() {
+            guard case .participant(let declaration) = statement, declaredAt[declaration.name.text] == nil else { continue }
+            declaredAt[declaration.name.text] = position
+            if typeMembers[declaration.typeName, default: []].count < 2 {
+                typeMembers[declaration.typeName, default: []].append((declaration.name.text, position))
+            }
+        }
+        let pinned: Bool = {
+            if case .language(let version, _) = script.statements.first { return version.text == LanguageVersion.version1Dot0.rawValue }
+            return false
+        }()
+        var budget = Checker.hoistingBudget
+        /// Whether `subject` (a participant or a type) names a participant declared before
+        /// `position` other than `sender`.
+        func names(_ subject: String, before position: Int, other sender: String?) -> Bool {
+            if let at = declaredAt[subject] { return at < position && subject != sender }
+            return (typeMembers[subject] ?? []).contains { $0.position < position && $0.name != sender }
+        }
+        func typeOf(_ name: String) -> String? { participants[name]?.typeName }
+        for (position, statement) in script.statements.enumerated() {
+            switch statement {
+            case .send(let send):
+                var message: String?
+                if case .named(let name, _, _) = send.message { message = name.text }
+                var sender: String?
+                if case .participant(let name) = send.sender { sender = name.text }
+                sends.append(
+                    Seen(
+                        sender: sender, targets: send.targets, message: message, position: position,
+                        line: send.range.lowerBound.line))
+            case .reaction(let reaction) where reaction.fromHere == nil && !sends.isEmpty && budget > 0:
+                var pattern: String?
+                if case .named(let name, _, _) = reaction.pattern { pattern = name.text }
+                let subject = reaction.subject.text
+                let match = sends.first { seen in
+                    budget -= 1
+                    guard budget > 0, pattern == nil || seen.message == pattern else { return false }
+                    switch reaction.trigger {
+                    case .sends:
+                        guard let sender = seen.sender else { return false }
+                        return subject == sender || subject == typeOf(sender)
+                    case .receives:
+                        switch seen.targets {
+                        case .everyone:
+                            return names(subject, before: seen.position, other: seen.sender)
+                        case .type(let type, _):
+                            if subject == type.text { return names(subject, before: seen.position, other: seen.sender) }
+                            return typeOf(subject) == type.text && names(subject, before: seen.position, other: seen.sender)
+                        case .names(let targets):
+                            return targets.contains { target in
+                                guard case .participant(let name) = target else { return false }
+                                return name.text == subject || typeOf(name.text) == subject
+                            }
+                        }
+                    }
+                }
+                if let match, warnings.count < Diagnostics.limit {
+                    let header = reaction.range.lowerBound..<reaction.pattern.range.upperBound
+                    warnings.append(.hoistedReaction(at: header, sendLine: match.line, pinned: pinned))
+                }
+            default:
+                break
+            }
         }
     }
 
@@ -537,6 +735,40 @@ extension Diagnostic {
         Diagnostic(
             "duplicate property '\(name.text)'", at: name.range,
             notes: [.note("'\(name.text)' is first given on line \(first.lowerBound.line)")])
+    }
+
+    static func languageNotFirst(at range: SourceRange, first: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'language' must come before every other statement", at: range,
+            notes: [.note("the first statement is on line \(first.lowerBound.line)")])
+    }
+
+    static func languageTwice(at range: SourceRange, firstAt first: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'language' is given twice", at: range,
+            notes: [.note("the version is first given on line \(first.lowerBound.line)")])
+    }
+
+    static func unknownLanguageVersion(_ version: Name) -> Diagnostic {
+        Diagnostic(
+            "unknown language version '\(version.text)'", at: version.range,
+            notes: [.help("the versions are \(Frontend.spellings(of: LanguageVersion.allCases.map(\.rawValue)))")])
+    }
+
+    static func needsLanguage11(_ construct: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "\(construct) needs language 1.1", at: range,
+            notes: [.help("write 'language 1.1', or remove the version line")])
+    }
+
+    static func hoistedReaction(at range: SourceRange, sendLine: Int, pinned: Bool) -> Diagnostic {
+        let move = "move it above line \(sendLine)"
+        return Diagnostic(
+            "this reaction also applies to the send on line \(sendLine), written above it", at: range,
+            notes: [
+                .note("a reaction applies throughout the run, to the sends above it too"),
+                .help(pinned ? move : "add 'from here' before '{' to apply it from this line on, or \(move)"),
+            ], severity: .warning)
     }
 
     static func duplicateParameter(_ name: Name) -> Diagnostic {

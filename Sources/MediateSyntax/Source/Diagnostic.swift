@@ -1,19 +1,32 @@
-/// A static error found in a scenario: where, what, and what to do about it.
+/// A static error found in a scenario, or a warning: where, what, and what to do about it.
 ///
 /// Diagnostics are data; `DiagnosticPrinter` formats them.
 public struct Diagnostic: Hashable, Sendable {
     /// The offending token or node.
     public var range: SourceRange
-    /// The message after `error: `.
+    /// The message after `error: ` or `warning: `.
     public var message: String
     /// `note:` and `help:` lines, printed in order under the caret.
     public var notes: [Note]
+    /// Whether the file cannot run (an error) or runs but may not do what it says (a warning).
+    public var severity: Severity
 
-    /// An error reading `message` at `range`, with `notes` under it.
-    public init(_ message: String, at range: SourceRange, notes: [Note] = []) {
+    /// A diagnostic reading `message` at `range`, with `notes` under it: an error unless
+    /// `severity` says otherwise.
+    public init(_ message: String, at range: SourceRange, notes: [Note] = [], severity: Severity = .error) {
         self.range = range
         self.message = message
         self.notes = notes
+        self.severity = severity
+    }
+
+    /// How serious a diagnostic is; the word its line starts with.
+    public enum Severity: String, Hashable, Sendable {
+        /// The file cannot run: nothing runs, and the tool exits 2.
+        case error
+        /// The file runs, but may not do what it says. A warning never changes the exit code or
+        /// any output file.
+        case warning
     }
 
     /// A line printed under a diagnostic's caret.

@@ -2,7 +2,7 @@ import Foundation
 
 /// How diagnostics are written: for people (`text`, the language's format with the source line
 /// and caret), for tools (`json`, one object per line), or as GitHub Actions annotations
-/// (`github`, `::error file=…,line=…,col=…::…`).
+/// (`github`, `::error file=…,line=…,col=…::…`, or `::warning …` for a warning).
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// The source line with a caret under the error, and its notes.
     case text
@@ -24,7 +24,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
                 .map {
                     line(
                         path: file.path, start: $0.range.lowerBound, end: $0.range.upperBound,
-                        message: $0.message, notes: $0.notes)
+                        message: $0.message, notes: $0.notes, severity: $0.severity)
                 }
                 .joined()
         }
@@ -47,7 +47,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 
     private func line(
         path: String, fileLine: Int? = nil, start: SourceLocation?, end: SourceLocation?, message: String,
-        notes: [Diagnostic.Note]
+        notes: [Diagnostic.Note], severity: Diagnostic.Severity = .error
     ) -> String {
         switch self {
         case .text:
@@ -55,7 +55,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         case .json:
             let record = JSONRecord(
                 file: path, line: start?.line ?? fileLine, column: start?.column, endLine: end?.line, endColumn: end?.column,
-                severity: "error", message: message,
+                severity: severity.rawValue, message: message,
                 notes: notes.map { JSONRecord.Note(kind: $0.kind.rawValue, message: $0.message) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -69,7 +69,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             }
             if let end { properties += ",endLine=\(end.line),endColumn=\(end.column)" }
             let text = ([message] + notes.map { "\($0.kind.rawValue): \($0.message)" }).joined(separator: "\n")
-            return "::error \(properties)::\(Self.escapeData(text))\n"
+            return "::\(severity.rawValue) \(properties)::\(Self.escapeData(text))\n"
         }
     }
 

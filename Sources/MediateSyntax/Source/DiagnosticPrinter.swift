@@ -1,5 +1,6 @@
 /// Formats diagnostics as the language specifies:
-/// `PATH:LINE:COLUMN: error: MESSAGE`, the source line, a caret under the token, then notes.
+/// `PATH:LINE:COLUMN: error: MESSAGE` (or `warning:`), the source line, a caret under the token,
+/// then notes.
 package enum DiagnosticPrinter {
     /// Lines up to this many bytes are shown whole; a longer one is shown as a window around the
     /// token, cut with `…`, so that a diagnostic on a megabyte-long line stays a few lines long.
@@ -9,7 +10,7 @@ package enum DiagnosticPrinter {
     static let windowAfter = 100
 
     /// Renders every diagnostic of `file`, sorted by position, each ending in a newline;
-    /// `colored` paints `error:` red, the caret green and notes cyan, for a terminal.
+    /// `colored` paints `error:` red, `warning:` yellow, the caret green and notes cyan, for a terminal.
     package static func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
         diagnostics
             .sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
@@ -22,7 +23,9 @@ package enum DiagnosticPrinter {
         let start = diagnostic.range.lowerBound
         var out =
             ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
-            + ANSI.paint("error:", "1;31", when: colored) + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
+            + (diagnostic.severity == .error
+                ? ANSI.paint("error:", "1;31", when: colored) : ANSI.paint("warning:", "1;33", when: colored))
+            + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
         let lineBytes = file.byteRange(ofLine: start.line)
         if lineBytes.count <= widestLine {
             let line = file.lineText(start.line)

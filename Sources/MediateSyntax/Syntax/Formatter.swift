@@ -139,6 +139,7 @@ private struct Layout {
         case .reaction(let reaction): add(reaction)
         case .log(let log): addLine(text(log), log.range)
         case .expect(let expectation): addLine(expectation.text, expectation.range)
+        case .language(let version, let range): addLine("language \(version.text)", range)
         }
     }
 
@@ -173,7 +174,8 @@ private struct Layout {
     }
 
     private mutating func add(_ reaction: Reaction) {
-        let header = "on \(reaction.subject.text) \(reaction.trigger.rawValue) \(text(reaction.pattern))"
+        var header = "on \(reaction.subject.text) \(reaction.trigger.rawValue) \(text(reaction.pattern))"
+        if reaction.fromHere != nil { header += " from here" }
         guard let block = block(ending: reaction.range) else {
             preconditionFailure("a reaction without its block parsed without an error")
         }
@@ -263,6 +265,8 @@ private struct Layout {
         case .send(let send): return text(send)
         case .set(let property, let value, _): return "set \(property.text) = \(text(value))"
         case .log(let log): return text(log)
+        case .leave(let party, _): return "leave \(party.written)"
+        case .release(let party, _): return "release \(party.written)"
         }
     }
 

@@ -12,8 +12,9 @@ public enum Frontend {
         return (script, sortedByPosition(parser.lexicalDiagnostics + parser.diagnostics.items))
     }
 
-    /// Parses and checks: the script when the file has no error, else every diagnostic (sorted by
-    /// position), or the first ``Diagnostics/limit`` of them. `mediator KIND` must name one of `designNames`; with none given, any name passes (the
+    /// Parses and checks: the script when the file has no error, with its warnings
+    /// (``Script/warnings``), else every error (sorted by position), or the first
+    /// ``Diagnostics/limit`` of them; a file with errors reports no warnings. `mediator KIND` must name one of `designNames`; with none given, any name passes (the
     /// formatter's case).
     public static func load(_ file: SourceFile, designNames: [String]? = nil) -> Result<Script, Diagnostics> {
         let (script, syntactic) = parse(file, designNames: designNames)
@@ -27,13 +28,15 @@ public enum Frontend {
         designNames: [String]?
     ) -> Result<Script, Diagnostics> {
         let full = syntactic.count >= Diagnostics.limit
-        let checked = full ? DiagnosticList() : Checker.check(script, designNames: designNames)
+        let (checked, warnings) = full ? (DiagnosticList(), []) : Checker.check(script, designNames: designNames)
         let diagnostics = sortedByPosition(syntactic + checked.items)
         guard diagnostics.isEmpty else {
             let truncated = full || checked.dropped > 0 || diagnostics.count > Diagnostics.limit
             return .failure(Diagnostics(file: file, items: Array(diagnostics.prefix(Diagnostics.limit)), truncated: truncated))
         }
-        return .success(script)
+        var checkedScript = script
+        checkedScript.warnings = sortedByPosition(warnings)
+        return .success(checkedScript)
     }
 
     /// Sorts by start position, keeping the order of diagnostics that start at the same place.

@@ -22,6 +22,9 @@ struct Parser {
     private var endOfPreviousToken: SourceLocation
     /// The syntax errors found so far, in source order, up to ``Diagnostics/limit``.
     private(set) var diagnostics = DiagnosticList()
+    /// Whether the parser is in a reaction's block, where an indented `leave` or `release`
+    /// at the start of a line belongs to the block.
+    private var inReactionBody = false
     /// The registered design names, quoted, for the help under a missing one; nil when unknown.
     private let kindSpellings: String?
 
@@ -94,6 +97,9 @@ struct Parser {
             throw failure(.unopenedBlock(at: current.range))
         case .identifier where peek.kind != .arrow:
             let word = lexer.text(of: current)
+            if word == "language", peek.endsLine || peek.isVersion || peek.kind == .string {
+                return try parseLanguage()
+            }
             if let keyword = Parser.statementKeyword(near: word) {
                 throw failure(.unknownStatement(word, suggestion: keyword, at: current.range))
             }
@@ -105,6 +111,18 @@ struct Parser {
         default:
             throw failure(.expected("a statement", at: current.range))
         }
+    }
+
+    /// `language VERSION`: the version as written; the checker knows which exist.
+    private mutating func parseLanguage() throws(SyntaxError) -> Statement {
+        let word = advance()
+        guard current.isVersion else {
+            throw failure(.missingLanguageVersion(at: current.range))
+        }
+        let number = advance()
+        let version = Name(lexer.spelling(of: number), number.range)
+        try expectEndOfLine(after: "the language version")
+        return .language(version: version, range: word.range.lowerBound..<number.range.upperBound)
     }
 
     /// The statement keyword `word` is most likely a misspelling of, if any.
@@ -260,7 +278,7 @@ struct Parser {
                 return properties
             }
             do throws(SyntaxError) {
-                let name = try parseName("a property name")
+                let name = try parseWord("a property name")
                 try expect(.equal, "'=' after the property name")
                 let value = try parseValue(expected: "a value after '='")
                 properties.append(
@@ -301,13 +319,14 @@ struct Parser {
         }
         skip()
         let pattern = try parsePattern(after: trigger.rawValue)
+        let fromHere = try parseFromHere()
         guard current.kind == .leftBrace else {
             throw failure(.expected("'{' to open the reaction's block", at: current.range))
         }
         let body = parseReactionBody()
         let reaction = Reaction(
             subject: subject, trigger: trigger, pattern: pattern, body: body,
-            range: keyword.range.lowerBound..<endOfPreviousToken)
+            range: keyword.range.lowerBound..<endOfPreviousToken, fromHere: fromHere)
         do throws(SyntaxError) {
             try expectEndOfLine(after: "the reaction's block")
         } catch {
@@ -315,6 +334,17 @@ struct Parser {
             skipStatement()
         }
         return reaction
+    }
+
+    /// `from here` after a reaction's pattern, if written: its range. `from` and `here` are
+    /// words only here; `from` alone is an error.
+    private mutating func parseFromHere() throws(SyntaxError) -> SourceRange? {
+        guard current.kind == .identifier, lexer.text(of: current) == "from" else { return nil }
+        let from = advance()
+        guard current.kind == .identifier, lexer.text(of: current) == "here" else {
+            throw failure(.expectedHere(at: current.range))
+        }
+        return from.range.lowerBound..<advance().range.upperBound
     }
 
     /// `any`, `NAME` or `NAME(PARAM, …)`; `NAME()` is the same as `NAME`.
@@ -328,7 +358,7 @@ struct Parser {
                     "a message pattern after '\(trigger)': 'any', a name, or a name with parameters",
                     at: current.range))
         }
-        let name = try parseName("a message name")
+        let name = try parseWord("a message name")
         guard current.kind == .leftParen else {
             return .named(name, parameters: [], range: name.range)
         }
@@ -355,6 +385,8 @@ struct Parser {
     ///
     /// Empty statements (`;;`, blank lines) are allowed.
     private mutating func parseReactionBody() -> [ReactionStatement] {
+        inReactionBody = true
+        defer { inReactionBody = false }
         let open = advance()
         var body: [ReactionStatement] = []
         while true {
@@ -364,7 +396,13 @@ struct Parser {
                 return body
             }
             if blockIsUnclosed {
-                record(failure(.unclosedBlock(openedAt: open.range, at: current.range, atEndOfFile: current.kind == .endOfFile)))
+                var diagnostic = Diagnostic.unclosedBlock(
+                    openedAt: open.range, at: current.range, atEndOfFile: current.kind == .endOfFile)
+                if let keyword = current.keyword, keyword == .leave || keyword == .release {
+                    diagnostic.notes.append(
+                        .help("to '\(keyword.rawValue)' in the reaction, indent the line; at its start it ends the block"))
+                }
+                record(failure(diagnostic))
                 return body
             }
             do throws(SyntaxError) {
@@ -389,19 +427,34 @@ struct Parser {
             if current.kind == .keyword(.selfName) {
                 throw failure(.setOnSelf(at: current.range))
             }
-            let property = try parseName("a property name after 'set'")
+            let property = try parseWord("a property name after 'set'")
             try expect(.equal, "'=' after the property name")
             let value = try parseValue(expected: "a value after '='")
             return .set(property: property, value: value, range: keyword.range.lowerBound..<value.range.upperBound)
         case .keyword(.log):
             return .log(try parseLog())
+        case .keyword(.leave), .keyword(.release):
+            let keyword = advance()
+            let verb = keyword.keyword!
+            let party: PartyReference
+            switch current.kind {
+            case .keyword(.selfName): party = .selfName(range: advance().range)
+            case .keyword(.sender): party = .sender(range: advance().range)
+            default:
+                party = .name(
+                    try parseName("a participant name, 'self', 'sender' or a parameter after '\(verb.rawValue)'"))
+            }
+            let range = keyword.range.lowerBound..<party.range.upperBound
+            return verb == .leave ? .leave(party, range: range) : .release(party, range: range)
         case .identifier, .keyword(.selfName):
             return .send(try parseSend())
         case .keyword(.mediator) where peek.kind == .arrow:
             return .send(try parseSend())
         default:
             throw failure(
-                .expected("a send from 'self', 'set' or 'log' in the reaction's block", at: current.range))
+                .expected(
+                    "a send from 'self', 'set', 'log', 'leave' or 'release' in the reaction's block",
+                    at: current.range))
         }
     }
 
@@ -427,7 +480,7 @@ struct Parser {
         switch current.kind {
         case .dot:
             skip()
-            let property = try parseName("a property name after '.'")
+            let property = try parseWord("a property name after '.'")
             let equal: Bool
             switch current.kind {
             case .equalEqual: equal = true
@@ -553,7 +606,7 @@ struct Parser {
         guard current.isWord else {
             throw failure(.expected("a message after ':': a string or a name", at: current.range))
         }
-        let name = try parseName("a message name")
+        let name = try parseWord("a message name")
         guard current.kind == .leftParen else {
             return .named(name, arguments: [], range: name.range)
         }
@@ -576,7 +629,7 @@ struct Parser {
         let start = current.range.lowerBound
         var label: Name?
         if peek.kind == .colon, current.isWord {
-            label = try parseName("a label")
+            label = try parseWord("a label")
             skip()
         }
         let value = try parseValue(
@@ -611,7 +664,7 @@ struct Parser {
         case .keyword(.selfName):
             skip()
             guard consume(.dot) else { return .reference(.selfName(range: token.range)) }
-            let property = try parseName("a property name after '.'")
+            let property = try parseWord("a property name after '.'")
             return .reference(
                 .property(
                     owner: .selfName(range: token.range), property: property,
@@ -619,7 +672,7 @@ struct Parser {
         case .identifier, .keyword:
             let name = try parseName(expected())
             guard consume(.dot) else { return .reference(.name(name)) }
-            let property = try parseName("a property name after '.'")
+            let property = try parseWord("a property name after '.'")
             return .reference(
                 .property(
                     owner: .participant(name), property: property,
@@ -708,10 +761,6 @@ struct Parser {
         }
         let propertyText = String(decoding: parts[1], as: UTF8.self)
         let propertyRange = subrange(from: head.utf8.count + 1, length: propertyText.utf8.count)
-        if let keyword = Keyword(rawValue: propertyText) {
-            diagnostics.append(.keywordAsName(keyword, at: propertyRange))
-            return nil
-        }
         let owner: Owner
         switch Keyword(rawValue: head) {
         case .selfName: owner = .selfName(range: headRange)
@@ -754,6 +803,19 @@ struct Parser {
     private mutating func parseSubject(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
         guard current.kind == .keyword(.mediator) else { return try parseName(expected()) }
         return Name("mediator", advance().range)
+    }
+
+    /// A word as a name where the language reads any word as one, keywords included (language
+    /// 1.1): a message name, an argument label, a property name.
+    private mutating func parseWord(_ expected: @autoclosure () -> String) throws(SyntaxError) -> Name {
+        switch current.kind {
+        case .identifier:
+            return try parseName(expected())
+        case .keyword(let keyword):
+            return Name(keyword.rawValue, advance().range)
+        default:
+            throw failure(.expected(expected(), at: current.range))
+        }
     }
 
     // MARK: Token stream
@@ -820,6 +882,10 @@ struct Parser {
         guard let keyword = current.keyword, keyword.startsTopLevelStatement,
             previous.kind == .newline
         else { return false }
+        if inReactionBody, keyword == .leave || keyword == .release, current.range.lowerBound.column > 1 {
+            // An indented `leave` or `release` is a statement of the reaction's block (1.1).
+            return false
+        }
         return !(keyword == .mediator && peek.kind == .arrow)
     }
 
@@ -879,6 +945,18 @@ extension Diagnostic {
 
     static func unknownStatement(_ word: String, suggestion: String, at range: SourceRange) -> Diagnostic {
         Diagnostic("unknown statement '\(word)'", at: range, notes: [.help("did you mean '\(suggestion)'?")])
+    }
+
+    static func missingLanguageVersion(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected a language version after 'language'", at: range,
+            notes: [.help("the versions are \(Frontend.spellings(of: LanguageVersion.allCases.map(\.rawValue)))")])
+    }
+
+    static func expectedHere(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected 'here' after 'from'", at: range,
+            notes: [.help("write 'from here' before '{' to apply the reaction from this line on")])
     }
 
     static func setOutsideReaction(at range: SourceRange) -> Diagnostic {

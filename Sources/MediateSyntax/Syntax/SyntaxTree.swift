@@ -28,6 +28,9 @@ package struct StringLiteral: Hashable, Sendable {
 public struct Script: Hashable, Sendable {
     package var statements: [Statement]
     package var range: SourceRange
+    /// The checker's warnings, in source order: what the file does that it may not mean (a
+    /// reaction written below a send it changes). They never stop it from running.
+    public internal(set) var warnings: [Diagnostic] = []
 
     package init(statements: [Statement], range: SourceRange) {
         self.statements = statements
@@ -61,12 +64,14 @@ package indirect enum Statement: Hashable, Sendable {
     case log(LogStatement)
     /// `expect …`
     case expect(Expectation)
+    /// `language 1.0` or `language 1.1`; `version` is the number as written.
+    case language(version: Name, range: SourceRange)
 
     /// The statement's whole source range.
     package var range: SourceRange {
         switch self {
         case .scenario(_, let range), .mediator(_, let range), .leave(_, let range),
-            .release(_, let range):
+            .release(_, let range), .language(_, let range):
             return range
         case .participant(let declaration): return declaration.range
         case .mediatorDeclaration(let declaration): return declaration.range
@@ -81,7 +86,7 @@ package indirect enum Statement: Hashable, Sendable {
     package var isStep: Bool {
         switch self {
         case .send, .leave, .release, .log, .expect: return true
-        case .scenario, .mediator, .mediatorDeclaration, .participant, .reaction: return false
+        case .scenario, .mediator, .mediatorDeclaration, .participant, .reaction, .language: return false
         }
     }
 }
@@ -299,7 +304,7 @@ package struct ArgumentExpression: Hashable, Sendable {
     }
 }
 
-/// `on SUBJECT receives|sends PATTERN { BODY }`
+/// `on SUBJECT receives|sends PATTERN [from here] { BODY }`
 package struct Reaction: Hashable, Sendable {
     package enum Trigger: String, Hashable, Sendable {
         case receives, sends
@@ -311,16 +316,20 @@ package struct Reaction: Hashable, Sendable {
     package var pattern: Pattern
     package var body: [ReactionStatement]
     package var range: SourceRange
+    /// The range of `from here` when written: the reaction applies only once the run has reached
+    /// its line. Nil: it applies throughout the run, as in 1.0.
+    package var fromHere: SourceRange?
 
     package init(
         subject: Name, trigger: Trigger, pattern: Pattern, body: [ReactionStatement],
-        range: SourceRange
+        range: SourceRange, fromHere: SourceRange? = nil
     ) {
         self.subject = subject
         self.trigger = trigger
         self.pattern = pattern
         self.body = body
         self.range = range
+        self.fromHere = fromHere
     }
 }
 
@@ -348,12 +357,44 @@ package enum ReactionStatement: Hashable, Sendable {
     case set(property: Name, value: ValueExpression, range: SourceRange)
     /// `log "TEXT"`
     case log(LogStatement)
+    /// `leave X`: X unregisters from the mediator.
+    case leave(PartyReference, range: SourceRange)
+    /// `release X`: the scenario drops its reference to X.
+    case release(PartyReference, range: SourceRange)
 
     package var range: SourceRange {
         switch self {
         case .send(let send): return send.range
         case .set(_, _, let range): return range
         case .log(let log): return log.range
+        case .leave(_, let range), .release(_, let range): return range
+        }
+    }
+}
+
+/// Whom a `leave` or `release` in a reaction's body names.
+package enum PartyReference: Hashable, Sendable {
+    /// A name: the bound parameter of that name when the pattern binds one (its value, a string,
+    /// names the participant at run time), else a participant.
+    case name(Name)
+    /// `self`: the reacting participant.
+    case selfName(range: SourceRange)
+    /// `sender`: the sender of the message being handled.
+    case sender(range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .name(let name): return name.range
+        case .selfName(let range), .sender(let range): return range
+        }
+    }
+
+    /// As written: the name, `self` or `sender`.
+    package var written: String {
+        switch self {
+        case .name(let name): return name.text
+        case .selfName: return "self"
+        case .sender: return "sender"
         }
     }
 }

@@ -28,6 +28,12 @@ package enum StringPiece: Hashable, Sendable {
     case strayBrace(Character, range: SourceRange)
 }
 
+/// A version of the language a file may pin with `language VERSION`.
+package enum LanguageVersion: String, CaseIterable, Hashable, Sendable {
+    case version1Dot0 = "1.0"
+    case version1Dot1 = "1.1"
+}
+
 /// One token of a scenario file, with the source range it covers.
 package struct Token: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
@@ -142,6 +148,12 @@ struct Lexeme {
         case .identifier, .keyword: return true
         default: return false
         }
+    }
+
+    /// Whether the lexeme is a number, as a version is written after `language`.
+    var isVersion: Bool {
+        if case .number = kind { return true }
+        return false
     }
 
     /// Whether the lexeme ends a statement: a newline or the end of the file.

@@ -94,11 +94,14 @@ private struct DumpNode {
                 case .set(let property, let value, let range):
                     return DumpNode("Set \(property.text) = \(DumpNode.describe(value))", range)
                 case .log(let log): return DumpNode(log: log)
+                case .leave(let party, let range): return DumpNode("Leave \(party.written)", range)
+                case .release(let party, let range): return DumpNode("Release \(party.written)", range)
                 }
             }
+            let fromHere = reaction.fromHere.map { [DumpNode("From here", $0)] } ?? []
             self.init(
                 "Reaction \(reaction.subject.text) \(reaction.trigger.rawValue)", reaction.range,
-                [pattern] + body)
+                [pattern] + fromHere + body)
         case .log(let log):
             self.init(log: log)
         case .expect(let expectation):
@@ -111,6 +114,8 @@ private struct DumpNode {
             case .deallocated: condition = " deallocated"
             }
             self.init("Expect \(expectation.subject.text)\(condition)", expectation.range)
+        case .language(let version, let range):
+            self.init("Language \(version.text)", range)
         }
     }
 

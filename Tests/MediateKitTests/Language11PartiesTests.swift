@@ -1,0 +1,457 @@
+import Foundation
+import Testing
+
+@testable import MediateDesigns
+@testable import MediateKit
+@testable import MediateSyntax
+
+/// Language 1.1, issue 16: `leave` and `release` in reactions, words of the language as names,
+/// reactions `from here`, the hoisting warning and the version line.
+@Suite("Language 1.1: parties, names, hoisting, version")
+struct Language11PartiesTests {
+    // MARK: Words of the language as names
+
+    @Test func keywordsAreMessageNamesLabelsAndPropertyNames() throws {
+        let source = """
+            participant Host
+            participant Hall : Light { on = false }
+            on Light receives set(value) { set on = value; log "{self.on} {Hall.on}" }
+            on Host receives leave { self -> Hall: set(on: true) }
+            Hall -> Host: leave
+            expect Hall.on == true
+            """
+        #expect(
+            try transcript(source) == """
+                scenario test
+                mediator protocol-extension
+                + Host : Participant
+                + Hall : Light
+                1 Hall -> Host leave
+                  Host <- Hall leave
+                    1.1 Host -> Hall set(on: true)
+                      Hall <- Host set(on: true)
+                        set Hall.on = true
+                        log true true
+                expect Hall.on == true ok
+                end: 2 sends, 2 deliveries, 0 errors, 0 failed expectations
+                leaked: none
+
+                """)
+    }
+
+    @Test func participantTypeAndParameterNamesStayOutOfTheKeywords() {
+        #expect(
+            loadDiagnostics("participant 1️⃣on") == ["1️⃣ 'on' is a word of the language and cannot be a name"])
+        #expect(
+            loadDiagnostics("participant A\non A receives hit(1️⃣set) {}")
+                == ["1️⃣ 'set' is a word of the language and cannot be a name"])
+        #expect(loadDiagnostics("participant A\nlog \"{1️⃣weak}\"") == ["1️⃣ 'weak' is a word of the language and cannot be a name"])
+    }
+
+    // MARK: leave and release in reactions
+
+    static let lobby = """
+        participant Host : Admin
+        participant Ann : Player
+        participant Bob : Player
+        on Admin receives kick(who) {
+            leave who
+            release who
+        }
+        on Ann receives bye { release sender }
+        Ann -> Host: kick("Bob")
+        Ann -> Host: kick("Zed")
+        Ann -> Host: kick(3)
+        mediator -> Ann: bye
+        Host -> Ann: bye
+        """
+
+    @Test func aHostKicksAPlayerByAParameter() throws {
+        #expect(
+            try transcript(Self.lobby) == """
+                scenario test
+                mediator protocol-extension
+                + Host : Admin
+                + Ann : Player
+                + Bob : Player
+                1 Ann -> Host kick("Bob")
+                  Host <- Ann kick("Bob")
+                    leave Bob
+                    release Bob
+                      Bob deallocated
+                2 Ann -> Host kick("Zed")
+                  Host <- Ann kick("Zed")
+                    ! unknownParticipant "Zed"
+                    ! unknownParticipant "Zed"
+                3 Ann -> Host kick(3)
+                  Host <- Ann kick(3)
+                    ! unknownParticipant 3
+                    ! unknownParticipant 3
+                4 mediator -> Ann bye
+                  Ann <- mediator bye
+                    ! unknownParticipant mediator
+                5 Host -> Ann bye
+                  Ann <- Host bye
+                    release Host
+                      Host still alive
+                end: 5 sends, 5 deliveries, 5 errors, 0 failed expectations
+                leaked: none
+
+                """)
+    }
+
+    @Test func directDelegateRefusesALeaveOneLevelDeeper() throws {
+        let lines = try transcript(Self.lobby, kind: MediatorKind("direct-delegate")).split(separator: "\n")
+        #expect(
+            lines[5...10] == [
+                "1 Ann -> Host kick(\"Bob\")", "  Host <- Ann kick(\"Bob\")", "    leave Bob",
+                "      ! fixedColleagues Bob", "    release Bob", "      Bob still alive",
+            ])
+    }
+
+    @Test func jsonLinesGiveTheDepthOfAReactionsLeaveAndRelease() throws {
+        let lines = try runScenario(Self.lobby, format: .jsonl).text.split(separator: "\n")
+        #expect(lines.contains(#"{"depth":2,"event":"leave","name":"Bob"}"#))
+        #expect(lines.contains(#"{"depth":2,"event":"release","name":"Bob"}"#))
+        #expect(lines.contains(#"{"deallocated":true,"depth":3,"event":"lifetime","name":"Bob"}"#))
+        #expect(lines.contains(#"{"depth":2,"detail":"\"Zed\"","error":"unknownParticipant","event":"error"}"#))
+        let top = try runScenario("participant A\nleave A\nrelease A", format: .jsonl).text.split(separator: "\n")
+        #expect(top.contains(#"{"depth":0,"event":"leave","name":"A"}"#))
+    }
+
+    /// A broadcast whose second receiver makes the third leave and be released, releases the
+    /// fourth, and leaves and releases itself: no design crashes, and each says what it did.
+    static let broadcast = """
+        participant A : P
+        participant B : P
+        participant C : P
+        participant D : P
+        on B receives ping {
+            leave C
+            release C
+            release D
+            leave self
+            release self
+        }
+        on P receives ping { log "{self} got it" }
+        A -> *: ping
+        A -> *: ping
+        """
+
+    /// What each design does with ``broadcast``. The broadcast in progress goes on over the
+    /// receivers it started with; once the step is over the calls that held them have returned.
+    static let afterTheBroadcast: [String: String] = [
+        "protocol-extension": removed + "leaked: none\n",
+        "wrapper": removed + "leaked: none\n",
+        "mesh": removed + "leaked: A, D\n",
+        "direct-delegate": """
+        scenario test
+        mediator direct-delegate
+        + A : P
+        + B : P
+        + C : P
+        + D : P
+        \(refusedStep(1))\(refusedStep(2))end: 2 sends, 6 deliveries, 4 errors, 0 failed expectations
+        leaked: A, B, C, D, mediator
+
+        """,
+    ]
+
+    static let removed = """
+        scenario test
+        mediator \u{0}
+        + A : P
+        + B : P
+        + C : P
+        + D : P
+        1 A -> * ping
+          B <- A ping
+            leave C
+            release C
+              C still alive
+            release D
+              D still alive
+            leave B
+            release B
+              B still alive
+            log B got it
+          C <- A ping
+            log C got it
+          D <- A ping
+            log D got it
+          B deallocated
+          C deallocated
+        2 A -> * ping
+          D <- A ping
+            log D got it
+        end: 2 sends, 4 deliveries, 0 errors, 0 failed expectations
+
+        """
+
+    static func refusedStep(_ number: Int) -> String {
+        """
+        \(number) A -> * ping
+          B <- A ping
+            leave C
+              ! fixedColleagues C
+            release C
+              C still alive
+            release D
+              D still alive
+            leave B
+              ! fixedColleagues B
+            release B
+              B still alive
+            log B got it
+          C <- A ping
+            log C got it
+          D <- A ping
+            log D got it
+
+        """
+    }
+
+    @Test(arguments: MediatorKind.allCases)
+    func aReactionThatRemovesColleaguesMidBroadcastCannotCrash(kind: MediatorKind) throws {
+        let run = try runScenario(Self.broadcast, kind: kind)
+        let expected = try #require(Self.afterTheBroadcast[kind.rawValue])
+        #expect(run.text == expected.replacingOccurrences(of: "\u{0}", with: kind.rawValue))
+        #expect(run.summary.stoppedBy == nil)
+    }
+
+    @Test func aReactionsReleaseDoesNotStopATopLevelSendFromTheReleased() throws {
+        // The static rule only looks at top-level releases; the run decides.
+        let source = """
+            participant A
+            participant B
+            on B receives ping { release self }
+            A -> B: ping
+            B -> A: pong
+            """
+        // The mediator still holds B, which sends on.
+        #expect(try transcript(source).contains("    release B\n      B still alive\n2 B -> A pong\n  A <- B pong\n"))
+    }
+
+    // MARK: from here
+
+    @Test func aReactionFromHereAppliesOnceTheRunReachesIt() throws {
+        let source = """
+            participant A : T
+            participant B : T
+            on T receives ping { log "always {self}" }
+            A -> B: ping
+            on B receives ping from here { log "from here" }
+            on T receives ping from here { log "typed from here" }
+            A -> B: ping
+            participant C : T
+            A -> C: ping
+            """
+        #expect(
+            try transcript(source) == """
+                scenario test
+                mediator protocol-extension
+                + A : T
+                + B : T
+                1 A -> B ping
+                  B <- A ping
+                    log always B
+                2 A -> B ping
+                  B <- A ping
+                    log from here
+                    log always B
+                    log typed from here
+                + C : T
+                3 A -> C ping
+                  C <- A ping
+                    log always C
+                    log typed from here
+                end: 3 sends, 3 deliveries, 0 errors, 0 failed expectations
+                leaked: none
+
+                """)
+    }
+
+    @Test func fromHereAndHereStayNames() throws {
+        let source =
+            "participant from\nparticipant here\nfrom -> here: from\non here receives from from here { log \"x\" }\nfrom -> here: from"
+        #expect(
+            try transcript(source).hasSuffix(
+                "2 from -> here from\n  here <- from from\n    log x\nend: 2 sends, 2 deliveries, 0 errors, 0 failed expectations\nleaked: none\n"
+            ))
+        #expect(
+            loadDiagnostics("participant A\non A receives ping from 1️⃣there {}")
+                == ["1️⃣ expected 'here' after 'from' | help: write 'from here' before '{' to apply the reaction from this line on"])
+    }
+
+    // MARK: The hoisting warning
+
+    func warnings(_ source: String) throws -> [String] {
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: source), designs: .reference).get()
+        return script.warnings.map { "\($0.range.lowerBound.line): \($0.message) | \($0.notes.last!.message)" }
+    }
+
+    @Test func aReactionBelowASendItMatchesWarns() throws {
+        let source = """
+            participant A : T
+            participant B : T
+            participant C : U
+            A -> *: ping
+            A -> C: "hi"
+            on B receives ping { log "late" }
+            on T sends any { log "x" }
+            on C receives pong { log "other message" }
+            on A receives ping { log "A is the sender, not a receiver" }
+            on B receives ping from here { log "fine" }
+            on U receives any { log "text too" }
+            """
+        let help = "add 'from here' before '{' to apply it from this line on, or move it above line"
+        #expect(
+            try warnings(source) == [
+                "6: this reaction also applies to the send on line 4, written above it | \(help) 4",
+                "7: this reaction also applies to the send on line 4, written above it | \(help) 4",
+                "11: this reaction also applies to the send on line 4, written above it | \(help) 4",
+            ])
+        #expect(
+            try warnings("language 1.0\nparticipant A\nA -> A: ping\non A receives any {}")
+                == ["4: this reaction also applies to the send on line 3, written above it | move it above line 3"])
+    }
+
+    @Test func aWarningPrintsWithItsCaretAndNeverChangesTheExitCode() throws {
+        let workspace = try Workspace()
+        try workspace.write("w.scenario", "participant A\nparticipant B\nA -> B: ping\non B receives ping { log \"late\" }\n")
+        let out = StringOutput()
+        let err = StringOutput()
+        let code = RunCommand(paths: [workspace.path("w.scenario")], designs: .reference)
+            .execute(standardOutput: out, standardError: err)
+        #expect(code == 0)
+        #expect(out.text.contains("    log late\n"))
+        #expect(
+            err.text.replacingOccurrences(of: workspace.root.path + "/", with: "") == """
+                w.scenario:4:1: warning: this reaction also applies to the send on line 3, written above it
+                on B receives ping { log "late" }
+                ^~~~~~~~~~~~~~~~~~
+                note: a reaction applies throughout the run, to the sends above it too
+                help: add 'from here' before '{' to apply it from this line on, or move it above line 3
+
+                """)
+        let json = StringOutput()
+        _ = RunCommand(paths: [workspace.path("w.scenario")], designs: .reference, diagnosticFormat: .json)
+            .execute(standardOutput: StringOutput(), standardError: json)
+        #expect(json.text.contains(#""severity":"warning""#))
+    }
+
+    @Test func noScenarioOfTheProjectWarns() throws {
+        let folder = packageRoot.appendingPathComponent("Scenarios")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".scenario") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(try warnings(text) == [], "\(name)")
+        }
+    }
+
+    // MARK: The version line
+
+    @Test func aVersionLineWritesNothing() throws {
+        let plain = "scenario \"V\"\nparticipant A\nA -> *: hi"
+        #expect(try transcript("language 1.1\n" + plain) == transcript(plain))
+        #expect(try transcript("# pinned\nlanguage 1.0\n" + plain) == transcript(plain))
+        #expect(try runScenario("language 1.1\n" + plain, format: .jsonl).text == runScenario(plain, format: .jsonl).text)
+    }
+
+    @Test func languageIsStillAName() throws {
+        #expect(try transcript("participant language\nparticipant B\nlanguage -> B: hi").contains("1 language -> B hi"))
+    }
+
+    @Test func versionErrors() {
+        #expect(loadDiagnostics("language 1️⃣1.2") == ["1️⃣ unknown language version '1.2' | help: the versions are '1.0', '1.1'"])
+        #expect(
+            loadDiagnostics("language 1️⃣\"1.1\"")
+                == ["1️⃣ expected a language version after 'language' | help: the versions are '1.0', '1.1'"])
+        #expect(
+            loadDiagnostics("participant A\n1️⃣language 1.1")
+                == ["1️⃣ 'language' must come before every other statement | note: the first statement is on line 1"])
+        #expect(
+            loadDiagnostics("language 1.1\n1️⃣language 1.0")
+                == ["1️⃣ 'language' is given twice | note: the version is first given on line 1"])
+        #expect(loadDiagnostics("language 1.1\nscenario \"after the version\"") == [])
+        #expect(
+            loadDiagnostics("language 1.1\nparticipant A\n1️⃣scenario \"x\"")
+                == ["1️⃣ 'scenario' must come before every other statement | note: the first statement is on line 2"])
+    }
+
+    @Test func languageOnePointZeroPinsEveryConstructOfOnePointOne() {
+        let help = " | help: write 'language 1.1', or remove the version line"
+        #expect(
+            loadDiagnostics(
+                """
+                language 1.0
+                participant A { 1️⃣on = 1 }
+                on A receives 2️⃣leave(x) 3️⃣from here { 4️⃣release x; set 5️⃣set = A.6️⃣weak; log "{A.7️⃣any}" }
+                A -> A: 8️⃣log(9️⃣all: 1)
+                """) == [
+                    "1️⃣ the word 'on' as a property name needs language 1.1" + help,
+                    "2️⃣ the word 'leave' as a message name needs language 1.1" + help,
+                    "3️⃣ 'from here' needs language 1.1" + help,
+                    "4️⃣ 'release' in a reaction needs language 1.1" + help,
+                    "5️⃣ the word 'set' as a property name needs language 1.1" + help,
+                    "6️⃣ the word 'weak' as a property name needs language 1.1" + help,
+                    "7️⃣ the word 'any' as a property name needs language 1.1" + help,
+                    "8️⃣ the word 'log' as a message name needs language 1.1" + help,
+                    "9️⃣ the word 'all' as a label needs language 1.1" + help,
+                ])
+        #expect(
+            loadDiagnostics("language 1.0\nparticipant A\nexpect A.1️⃣alive == 1")
+                == ["1️⃣ the word 'alive' as a property name needs language 1.1" + help])
+    }
+
+    // MARK: fmt and the tree
+
+    static let everything = """
+        language   1.1
+        participant Host : Admin
+        participant Light{on=true}
+        on Admin receives kick(who)   from   here {leave who;release  who}
+        on Light receives set(value) { set on=value }
+        on Host receives any{ release sender }
+        Host->Light:set(on:false)
+        """
+
+    static let canonical = """
+        language 1.1
+        participant Host : Admin
+        participant Light { on = true }
+        on Admin receives kick(who) from here {
+            leave who
+            release who
+        }
+        on Light receives set(value) { set on = value }
+        on Host receives any { release sender }
+        Host -> Light: set(on: false)
+
+        """
+
+    @Test func fmtWritesEachConstructCanonicallyAndIdempotently() throws {
+        let once = try format(Self.everything)
+        #expect(once == Self.canonical)
+        #expect(try format(once) == once)
+    }
+
+    @Test func theTreeDumpShowsEachConstruct() throws {
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: Self.canonical), designs: .reference).get()
+        let dump = script.dump()
+        #expect(dump.contains("├─ Language 1.1 @1:1-1:13"))
+        #expect(dump.contains("│  ├─ From here @4:29-4:38"))
+        #expect(dump.contains("│  ├─ Leave who @5:5-5:14"))
+        #expect(dump.contains("│  └─ Release who @6:5-6:16"))
+        #expect(dump.contains("│  └─ Release sender @9:24-9:38"))
+        #expect(dump.contains("├─ Participant Light @3:1-3:32\n│  └─ Property on = true @3:21-3:30"))
+    }
+
+    func format(_ text: String) throws -> String {
+        switch ScenarioFormatter.format(SourceFile(path: "t.scenario", text: text)) {
+        case .success(let formatted): return formatted
+        case .failure(let failure):
+            Issue.record("not formatted: \(failure)")
+            throw failure
+        }
+    }
+}
