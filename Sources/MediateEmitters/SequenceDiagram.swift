@@ -101,7 +101,7 @@ public final class SequenceDiagramWriter: EventSink {
             output.write(dialect == .plantuml ? "@enduml\n" : "")
         case .log(_, let depth):
             if depth == 0 { sends.removeAll() }
-        case .scenario, .set, .end:
+        case .scenario, .set, .end, .guardPassed:
             break
         }
     }

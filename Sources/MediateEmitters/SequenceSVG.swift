@@ -124,7 +124,7 @@ public final class SequenceSVGWriter: EventSink {
             note(
                 over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
                 style: leakedNames.isEmpty ? "info" : "error")
-        case .scenario, .set, .end:
+        case .scenario, .set, .end, .guardPassed:
             break
         }
         for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }

@@ -125,6 +125,8 @@ struct Checker {
                 checkLog(log, in: .topLevel)
             case .expect(let expectation):
                 useAtTopLevel(expectation.subject)
+            case .set(let assignment):
+                checkAssignment(assignment, in: .topLevel)
             }
         }
     }
@@ -137,7 +139,11 @@ struct Checker {
             } else {
                 seen[property.name.text] = property.name
             }
-            checkValue(property.value, in: .topLevel)
+            if case .reference(let reference) = property.value, case .property = reference {
+                diagnostics.append(.propertyInBlock(reference.written, at: reference.range))
+            } else {
+                checkValue(property.value, in: .topLevel)
+            }
         }
     }
 
@@ -148,9 +154,9 @@ struct Checker {
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
         var parameters: [String] = []
-        if case .named(_, let names, _) = reaction.pattern {
+        if case .named(_, let pattern, _) = reaction.pattern {
             var seen: Set<String> = []
-            for name in names {
+            for case .binding(let name) in pattern {
                 if seen.insert(name.text).inserted {
                     parameters.append(name.text)
                 } else {
@@ -159,10 +165,11 @@ struct Checker {
             }
         }
         let scope = Scope.reaction(parameters: parameters, bound: Set(parameters))
+        if let condition = reaction.condition { checkValue(condition.expression, in: scope) }
         for statement in reaction.body {
             switch statement {
             case .send(let send): checkSend(send, in: scope)
-            case .set(_, let value, _): checkValue(value, in: scope)
+            case .set(let assignment): checkAssignment(assignment, in: scope)
             case .log(let log): checkLog(log, in: scope)
             }
         }
@@ -207,14 +214,30 @@ struct Checker {
         }
     }
 
+    /// Checks `set [OWNER.]PROP = VALUE`: the owner where it may be named, then the value.
+    private mutating func checkAssignment(_ assignment: Assignment, in scope: Scope) {
+        switch (assignment.owner, scope) {
+        case (.participant(let name), .topLevel): useAtTopLevel(name)
+        case (.participant(let name), .reaction): useAnywhere(name)
+        case (.selfName(let range), .topLevel): diagnostics.append(.outsideReaction("self", at: range))
+        case (nil, _), (.selfName, .reaction), (.mediator, _): break
+        }
+        checkValue(assignment.value, in: scope)
+    }
+
+    /// Checks a value or an expression: a `set`'s, an argument's, a guard's.
     private mutating func checkValue(_ value: ValueExpression, in scope: Scope) {
-        guard case .reference(let reference) = value else { return }
-        switch (reference, scope) {
-        case (.message(let range), _):
+        switch value {
+        case .literal:
+            return
+        case .unary(_, let operand, _):
+            checkValue(operand, in: scope)
+        case .binary(_, let left, let right, _):
+            checkValue(left, in: scope)
+            checkValue(right, in: scope)
+        case .reference(.message(let range)):
             diagnostics.append(.messageAsValue(at: range))
-        case (.property, .topLevel):
-            diagnostics.append(.propertyOutsideReaction(Checker.written(reference), at: reference.range))
-        default:
+        case .reference(let reference):
             checkReference(reference, in: scope)
         }
     }
@@ -247,7 +270,7 @@ struct Checker {
         case (.property(.participant(let name), _, _), .reaction):
             useAnywhere(name)
         case (.selfName, .reaction), (.sender, .reaction), (.message, .reaction),
-            (.property(.selfName, _, _), .reaction):
+            (.property(.selfName, _, _), .reaction), (.property(.mediator, _, _), _):
             break
         }
     }
@@ -255,15 +278,6 @@ struct Checker {
     /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
     private mutating func suggestion(for word: String, among candidates: [String]) -> String? {
         EditDistance.closest(to: word, among: candidates, budget: &suggestionBudget)
-    }
-
-    /// `NAME.PROP` or `self.PROP` as written.
-    private static func written(_ reference: Reference) -> String {
-        guard case .property(let owner, let property, _) = reference else { return "" }
-        switch owner {
-        case .selfName: return "self.\(property.text)"
-        case .participant(let name): return "\(name.text).\(property.text)"
-        }
     }
 
     // MARK: Participant names
@@ -420,8 +434,14 @@ extension Diagnostic {
             notes: [.help("'message' can only be interpolated in a log string, as '{message}'")])
     }
 
-    static func propertyOutsideReaction(_ written: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic("'\(written)' can only be used as a value inside a reaction", at: range)
+    static func propertyInBlock(_ written: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'\(written)' cannot be a property's first value", at: range,
+            notes: [
+                .help(
+                    "a property block holds literals: a string, a number, 'true' or 'false'; "
+                        + "set it after the declaration instead, as in 'set NAME.PROP = \(written)'")
+            ])
     }
 
     static func duplicateProperty(_ name: Name, firstAt first: SourceRange) -> Diagnostic {

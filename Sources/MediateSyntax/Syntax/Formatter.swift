@@ -138,6 +138,7 @@ private struct Layout {
         case .reaction(let reaction): add(reaction)
         case .log(let log): addLine(text(log), log.range)
         case .expect(let expectation): addLine(expectation.text, expectation.range)
+        case .set(let assignment): addLine(text(assignment), assignment.range)
         }
     }
 
@@ -157,7 +158,8 @@ private struct Layout {
     }
 
     private mutating func add(_ reaction: Reaction) {
-        let header = "on \(reaction.subject.text) \(reaction.trigger.rawValue) \(text(reaction.pattern))"
+        var header = "on \(reaction.subject.text) \(reaction.trigger.rawValue) \(text(reaction.pattern))"
+        if let condition = reaction.condition { header += " " + condition.text }
         guard let block = block(ending: reaction.range) else {
             preconditionFailure("a reaction without its block parsed without an error")
         }
@@ -238,28 +240,25 @@ private struct Layout {
         case .any: return "any"
         case .named(let name, let parameters, _):
             guard !parameters.isEmpty else { return name.text }
-            return "\(name.text)(\(parameters.map(\.text).joined(separator: ", ")))"
+            return "\(name.text)(\(parameters.map(\.written).joined(separator: ", ")))"
         }
     }
 
     private func text(_ statement: ReactionStatement) -> String {
         switch statement {
         case .send(let send): return text(send)
-        case .set(let property, let value, _): return "set \(property.text) = \(text(value))"
+        case .set(let assignment): return text(assignment)
         case .log(let log): return text(log)
         }
     }
 
+    private func text(_ assignment: Assignment) -> String {
+        "set \(assignment.target) = \(text(assignment.value))"
+    }
+
+    /// A value or an expression in canonical form, its literals as written.
     private func text(_ value: ValueExpression) -> String {
-        switch value {
-        case .literal(_, let range): return spelling(range)
-        case .reference(.selfName): return "self"
-        case .reference(.sender): return "sender"
-        case .reference(.message): return "message"
-        case .reference(.name(let name)): return name.text
-        case .reference(.property(.selfName, let property, _)): return "self.\(property.text)"
-        case .reference(.property(.participant(let owner), let property, _)): return "\(owner.text).\(property.text)"
-        }
+        value.written(spelling: spelling)
     }
 
     // MARK: Blocks
