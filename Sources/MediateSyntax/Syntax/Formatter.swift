@@ -15,6 +15,9 @@
 ///   and the `}` on its own line. An empty block is `{}`.
 /// - Strings, numbers, `true`, `false` and expectations keep their source spelling (escapes as
 ///   written), so no transcript changes. `NAME()` is written `NAME`, as the transcript does.
+/// - An expression (language 1.1) is written in canonical form, the text a guard's transcript
+///   line repeats: one space around binary operators, parentheses only where needed
+///   (``ValueExpression/written(spelling:)``).
 /// - A comment keeps its text. One alone on its line stays alone, indented as the statements
 ///   around it; one after code stays after it, with one space before the `#`.
 /// - LF line endings, no byte-order mark, a newline at the end; an empty scenario is empty.
