@@ -74,6 +74,9 @@ public final class SequenceDiagramWriter: EventSink {
             guard let send = send(under: depth), let to = ids[receiver] else { return }
             let from = relayed(receiver, depth) ? ids["mediator"] : ids[sender]
             if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
+        case .error(.evaluation(let error), _):
+            // An expression's error belongs to the statement, not to a send.
+            note(over: everyone, "! \(error.written)")
         case .error(let error, let depth):
             relay = nil
             guard let send = send(under: depth) else { return note(over: everyone, "! \(error.written)") }

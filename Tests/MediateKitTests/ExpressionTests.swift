@@ -408,4 +408,25 @@ struct ExpressionTests {
             try format("participant A\non A receives n(x) if(x>1.50)and((x<3)) { log \"in\" }\n")
                 == "participant A\non A receives n(x) if x > 1.50 and x < 3 { log \"in\" }\n")
     }
+
+    // MARK: Diagrams
+
+    static let diagrammed = """
+        participant A
+        participant B
+        on B receives hit(n) if n > 1 { log "{self} hurt" }
+        A -> B: hit(2)
+        A -> B: hit(1 / 0)
+        """
+
+    @Test func sequenceExportsNoteAnExpressionErrorOverEveryone() throws {
+        let mermaid = try ExportTests().export(Self.diagrammed, dialect: .mermaid)
+        #expect(mermaid.contains("    m->>p2: 1 hit(2)\n    Note over p1,m: ! divisionByZero\n"))
+    }
+
+    @Test func theSVGPutsAGuardedBodysLogOnTheReceiver() throws {
+        let svg = try SequenceSVGTests.svg(Self.diagrammed)
+        #expect(svg.contains("B hurt"))
+        #expect(svg.contains("! divisionByZero"))
+    }
 }
