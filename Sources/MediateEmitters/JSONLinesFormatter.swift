@@ -86,6 +86,10 @@ public enum JSONLinesFormatter {
                 self.property = property
                 self.value = ValueRecord(value)
                 self.depth = depth
+            case .guardPassed(let text, let depth):
+                self.event = "guard"
+                self.text = text
+                self.depth = depth
             case .error(let error, let depth):
                 self.event = "error"
                 self.depth = depth
@@ -100,6 +104,8 @@ public enum JSONLinesFormatter {
                     (self.error, self.limit, self.step, self.line) = ("deliveryLimit", limit, step, line)
                 case .outputLimit(let limit, let step, let line):
                     (self.error, self.limit, self.step, self.line) = ("outputLimit", limit, step, line)
+                case .evaluation(let error):
+                    (self.error, self.detail) = error.parts
                 }
             case .leave(let name, let depth):
                 self.event = "leave"

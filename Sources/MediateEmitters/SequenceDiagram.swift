@@ -80,6 +80,9 @@ public final class SequenceDiagramWriter: EventSink {
             guard let send = send(under: depth), let to = ids[receiver] else { return }
             let from = relayed(receiver, depth) ? ids["mediator"] : ids[sender]
             if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
+        case .error(.evaluation(let error), _):
+            // An expression's error belongs to the statement, not to a send.
+            note(over: everyone, "! \(error.written)")
         case .error(let error, let depth):
             relay = nil
             guard let send = send(under: depth) else { return note(over: everyone, "! \(error.written)") }
@@ -107,7 +110,7 @@ public final class SequenceDiagramWriter: EventSink {
             output.write(dialect == .plantuml ? "@enduml\n" : "")
         case .log(_, let depth):
             if depth == 0 { sends.removeAll() }
-        case .scenario, .set, .end:
+        case .scenario, .set, .end, .guardPassed:
             break
         }
     }

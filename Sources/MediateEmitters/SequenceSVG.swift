@@ -107,6 +107,9 @@ public final class SequenceSVGWriter: EventSink {
         case .log(let text, let depth):
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
             note(over: receiver.flatMap { index[$0] }.map { $0...$0 } ?? everyone, text, style: "log")
+        case .error(.evaluation(let error), _):
+            // An expression's error belongs to the statement, not to a send.
+            note(over: everyone, "! \(error.written)", style: "error")
         case .error(let error, let depth):
             relay = nil
             let send = depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
@@ -131,6 +134,9 @@ public final class SequenceSVGWriter: EventSink {
             note(
                 over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
                 style: leakedNames.isEmpty ? "info" : "error")
+        case .guardPassed(_, let depth):
+            // The guarded body's lines are one level deeper: they are still the receiver's.
+            if depth > 0, depth - 1 < receivers.count, let receiver = receivers[depth - 1] { setReceiver(receiver, at: depth) }
         case .scenario, .set, .end:
             break
         }

@@ -21,6 +21,8 @@ public enum TranscriptFormatter {
             return indent(depth) + "log \(oneLine(text))"
         case .set(let participant, let property, let value, let depth):
             return indent(depth) + "set \(participant).\(property) = \(value.written)"
+        case .guardPassed(let text, let depth):
+            return indent(depth) + oneLine(text)
         case .error(let error, let depth):
             return indent(depth) + "! \(error.written)"
         case .leave(let name, let depth):

@@ -105,7 +105,10 @@ struct DiagnosticTests {
             ["1️⃣ a mediator kind is written without spaces | help: join its words with '-', e.g. 'protocol-extension'"]
         ),
         ("mediator wrapper 1️⃣x", ["1️⃣ expected end of line after the mediator kind"]),
-        ("1️⃣set hp = 1", ["1️⃣ 'set' can only be used inside a reaction's block"]),
+        (
+            "set 1️⃣hp = 1",
+            ["1️⃣ 'set hp' does not say whose property it sets | help: at top level, say whose property: 'set NAME.PROP = VALUE'"]
+        ),
         ("1️⃣}", ["1️⃣ '}' closes no block"]),
         ("1️⃣particpant A", ["1️⃣ unknown statement 'particpant' | help: did you mean 'participant'?"]),
         ("1️⃣lg \"x\"", ["1️⃣ unknown statement 'lg' | help: did you mean 'log'?"]),
@@ -146,7 +149,7 @@ struct DiagnosticTests {
             ["1️⃣ expected a message pattern after 'receives': 'any', a name, or a name with parameters"]
         ),
         ("participant A\non A receives hit(x 1️⃣y) {}", ["1️⃣ expected ',' or ')' after the parameter"]),
-        ("participant A\non A receives hit(1️⃣1) {}", ["1️⃣ expected a parameter name"]),
+        ("participant A\non A receives hit(1️⃣*) {}", ["1️⃣ expected a parameter name or a literal"]),
         ("participant A\non A sends hit(1️⃣self) {}", ["1️⃣ 'self' is a word of the language and cannot be a name"]),
         ("participant A\non A receives any 1️⃣log \"x\"", ["1️⃣ expected '{' to open the reaction's block"]),
         (
@@ -170,10 +173,10 @@ struct DiagnosticTests {
             ["1️⃣ expected end of line, ';' or '}' after the statement"]
         ),
         (
-            "participant A\non A receives any { set 1️⃣self.hp = 1 }",
+            "participant A\non A receives any { set 1️⃣self = 1 }",
             [
-                "1️⃣ expected a property name after 'set' | help: 'set' always sets a property of 'self': "
-                    + "write 'set PROP = VALUE'"
+                "1️⃣ expected '.' and a property name after 'self' | help: 'set' sets a property: "
+                    + "write 'set self.PROP = VALUE'"
             ]
         ),
         ("participant A\non A receives any { set hp 1️⃣1 }", ["1️⃣ expected '=' after the property name"]),
@@ -393,8 +396,10 @@ struct DiagnosticTests {
         (
             "participant A { hp = 1️⃣A.hp, mp = 2️⃣self.mp }",
             [
-                "1️⃣ 'A.hp' can only be used as a value inside a reaction",
-                "2️⃣ 'self.mp' can only be used as a value inside a reaction",
+                "1️⃣ 'A.hp' cannot be a property's first value | help: a property block holds literals: a string, a "
+                    + "number, 'true' or 'false'; set it after the declaration instead, as in 'set NAME.PROP = A.hp'",
+                "2️⃣ 'self.mp' cannot be a property's first value | help: a property block holds literals: a string, a "
+                    + "number, 'true' or 'false'; set it after the declaration instead, as in 'set NAME.PROP = self.mp'",
             ]
         ),
     ]

@@ -273,7 +273,7 @@ public struct RunCommand: Sendable {
         case .design(let text):
             message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
             help = "a design must deliver on the thread that called it, before the call returns (see Courier)"
-        case .delivery:
+        case .delivery, .evaluation:
             return ""
         }
         return format.render([Diagnostic(message, at: range, notes: [.help(help)])], in: file, colored: colored)

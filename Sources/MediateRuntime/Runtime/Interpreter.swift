@@ -400,10 +400,13 @@ public final class Interpreter {
         case .participant(let declaration):
             declare(declaration)
         case .send(let send):
+            guard let message = evaluate(send.message, frame: nil, depth: 0) else { break }
             topLevelSends += 1
-            perform(send, frame: nil, number: topLevelSends, depth: 0)
+            perform(send, message: message, frame: nil, number: topLevelSends, depth: 0)
             // A participant a reaction released may go once the calls that held it return.
             if hasLifetimeReactions { reportDeallocations() }
+        case .set(let assignment):
+            assign(assignment, frame: nil, depth: 0)
         case .leave(let name, _):
             emit(.leave(name: name.text, depth: 0))
             if let entry = entries[name.text], let object = entry.object, let mediation {
@@ -562,8 +565,7 @@ public final class Interpreter {
 
     /// Performs a send: its line, the sender's `sends` reactions, then the deliveries.
     /// `number` is the send's own part of its number: its count among its trigger's sends.
-    private func perform(_ send: Send, frame: Frame?, number: Int, depth: Int) {
-        let message = evaluate(send.message, frame: frame)
+    private func perform(_ send: Send, message: Message, frame: Frame?, number: Int, depth: Int) {
         // The sending entry and its object; a sender no longer alive sends as the mediator would.
         let sender: (entry: Entry, object: AnyObject)?
         // Whether the send is written as the mediator's: its `sends` reactions run.
@@ -702,9 +704,14 @@ public final class Interpreter {
             guard let bindings = bind(reaction.pattern, to: frame.message) else { continue }
             var bound = frame
             bound.bindings = bindings
+            var bodyDepth = depth
+            if let condition = reaction.condition {
+                guard holds(condition, frame: bound, depth: depth) else { continue }
+                bodyDepth = depth + 1
+            }
             for statement in reaction.body {
                 guard summary.stoppedBy == nil else { return }
-                run(statement, frame: bound, depth: depth)
+                run(statement, frame: bound, depth: bodyDepth)
             }
         }
     }
@@ -712,20 +719,15 @@ public final class Interpreter {
     private func run(_ statement: ReactionStatement, frame: Frame, depth: Int) {
         switch statement {
         case .send(let send):
-            childCounters[childCounters.count - 1] += 1
-            let number = childCounters[childCounters.count - 1]
             guard numberPath.count < limits.maxDepth else {
                 return stop(.depthLimit(limit: limits.maxDepth, step: step, line: stepLine), depth: depth)
             }
-            perform(send, frame: frame, number: number, depth: depth)
-        case .set(let property, let value, _):
-            let resolved = evaluate(value, frame: frame)
-            if let reactor = frame.reactor {
-                declarationOrder[reactor.index].properties[property.text] = resolved
-            } else {
-                mediatorProperties[property.text] = resolved
-            }
-            emit(.set(participant: frame.reactor?.name ?? mediatorName, property: property.text, value: resolved, depth: depth))
+            guard let message = evaluate(send.message, frame: frame, depth: depth) else { return }
+            childCounters[childCounters.count - 1] += 1
+            let number = childCounters[childCounters.count - 1]
+            perform(send, message: message, frame: frame, number: number, depth: depth)
+        case .set(let assignment):
+            assign(assignment, frame: frame, depth: depth)
         case .log(let log):
             emit(.log(text: interpolate(log, frame: frame), depth: depth))
         case .leave(let party, _):
@@ -790,40 +792,123 @@ public final class Interpreter {
             }
             var bindings: [String: Value] = [:]
             for (position, parameter) in parameters.enumerated() {
-                if let value = labelled[parameter.text] {
-                    bindings[parameter.text] = value
-                } else if position < arguments.count {
-                    bindings[parameter.text] = arguments[position].value
-                } else {
-                    return nil
+                switch parameter {
+                case .binding(let parameter):
+                    if let value = labelled[parameter.text] {
+                        bindings[parameter.text] = value
+                    } else if position < arguments.count {
+                        bindings[parameter.text] = arguments[position].value
+                    } else {
+                        return nil
+                    }
+                case .literal(let label, let expected, _, _):
+                    // The argument with the label, else the one at the literal's position.
+                    let actual = label.flatMap { labelled[$0.text] } ?? (position < arguments.count ? arguments[position].value : nil)
+                    guard actual == expected else { return nil }
                 }
             }
             return bindings
         }
     }
 
+    /// Whether a reaction's guard holds: `if …` is written when it does; an error is written at
+    /// `depth`, and the guard does not hold.
+    private func holds(_ condition: Guard, frame: Frame, depth: Int) -> Bool {
+        let value: Value
+        do {
+            value = try evaluate(condition.expression, frame: frame)
+        } catch {
+            report(.evaluation(error), depth: depth)
+            return false
+        }
+        guard case .bool(let holds) = value else {
+            report(.evaluation(.notABoolean(value)), depth: depth)
+            return false
+        }
+        if holds { emit(.guardPassed(text: condition.text, depth: depth)) }
+        return holds
+    }
+
+    /// `set [OWNER.]PROP = VALUE`: the value, then the property and the `set` line; an error line
+    /// instead when the value cannot be evaluated or the participant is not declared yet.
+    private func assign(_ assignment: Assignment, frame: Frame?, depth: Int) {
+        let value: Value
+        do {
+            value = try evaluate(assignment.value, frame: frame)
+        } catch {
+            return report(.evaluation(error), depth: depth)
+        }
+        let property = assignment.property.text
+        let owner: String
+        switch assignment.owner {
+        case nil, .selfName:
+            // The checker allows these only in a reaction.
+            guard let frame else { return }
+            if let reactor = frame.reactor {
+                owner = reactor.name
+                declarationOrder[reactor.index].properties[property] = value
+            } else {
+                owner = mediatorName
+                mediatorProperties[property] = value
+            }
+        case .participant(let name) where mediatorIsNamed && name.text == mediatorName:
+            owner = mediatorName
+            mediatorProperties[property] = value
+        case .participant(let name):
+            guard let entry = entries[name.text] else {
+                return report(.delivery(.other("unknownParticipant \(name.text)")), depth: depth)
+            }
+            owner = name.text
+            entry.properties[property] = value
+        case .mediator:
+            owner = mediatorName
+            mediatorProperties[property] = value
+        }
+        emit(.set(participant: owner, property: property, value: value, depth: depth))
+    }
+
     // MARK: Values
 
-    private func evaluate(_ message: MessageExpression, frame: Frame?) -> Message {
+    /// The message a send carries, or nil when an argument cannot be evaluated: its error is then
+    /// written at `depth`, and nothing is sent.
+    private func evaluate(_ message: MessageExpression, frame: Frame?, depth: Int) -> Message? {
         switch message {
         case .text(let literal):
             return .text(literal.value)
         case .named(let name, let arguments, _):
-            return .named(
-                name.text,
-                arguments.map { argument in
-                    Message.Argument(
-                        label: argument.label?.text,
-                        value: evaluate(argument.value, frame: frame))
-                })
+            do {
+                return .named(
+                    name.text,
+                    try arguments.map { (argument) throws(EvaluationError) in
+                        Message.Argument(
+                            label: argument.label?.text,
+                            value: try evaluate(argument.value, frame: frame))
+                    })
+            } catch {
+                report(.evaluation(error), depth: depth)
+                return nil
+            }
         }
     }
 
-    /// A value; a property never set is `.nothing`.
-    private func evaluate(_ value: ValueExpression, frame: Frame?) -> Value {
+    /// A value; a property never set is `.nothing`. An expression is evaluated left to right,
+    /// `and` and `or` short-circuiting.
+    private func evaluate(_ value: ValueExpression, frame: Frame?) throws(EvaluationError) -> Value {
         switch value {
         case .literal(let value, _): return value
         case .reference(let reference): return resolve(reference, frame: frame)
+        case .unary(.negate, let operand, _): return try Arithmetic.negate(evaluate(operand, frame: frame))
+        case .unary(.not, let operand, _):
+            let operand = try evaluate(operand, frame: frame)
+            guard case .bool(let flag) = operand else { throw .notABoolean(operand) }
+            return .bool(!flag)
+        case .binary(let op, let left, let right, _):
+            let left = try evaluate(left, frame: frame)
+            if op == .and || op == .or {
+                guard case .bool(let flag) = left else { throw .notABoolean(left) }
+                if flag == (op == .or) { return left }
+            }
+            return try Arithmetic.apply(op, left, evaluate(right, frame: frame))
         }
     }
 
@@ -840,6 +925,7 @@ public final class Interpreter {
                 guard let frame else { return .nothing }
                 ownerName = frame.reactor?.name ?? mediatorName
             case .participant(let name): ownerName = name.text
+            case .mediator: return mediatorProperties[property.text] ?? .nothing
             }
             guard let ownerName else { return .nothing }
             if let entry = entries[ownerName] { return entry.properties[property.text] ?? .nothing }

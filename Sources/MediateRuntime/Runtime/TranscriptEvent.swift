@@ -16,6 +16,8 @@ public enum TranscriptEvent: Hashable, Sendable {
     case log(text: String, depth: Int)
     /// `set NAME.PROP = VALUE`
     case set(participant: String, property: String, value: Value, depth: Int)
+    /// `if EXPRESSION`: a reaction's guard held; the reaction's lines follow one level deeper.
+    case guardPassed(text: String, depth: Int)
     /// `! ERROR DETAIL`
     case error(RunError, depth: Int)
     /// `leave NAME`: at depth 0 a top-level step, deeper in a reaction.
@@ -35,7 +37,8 @@ public enum TranscriptEvent: Hashable, Sendable {
     package var depth: Int {
         switch self {
         case .send(_, _, _, _, let depth), .delivery(_, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth),
-            .error(_, let depth), .lifetime(_, _, let depth), .leave(_, let depth), .release(_, let depth):
+            .error(_, let depth), .lifetime(_, _, let depth), .leave(_, let depth), .release(_, let depth),
+            .guardPassed(_, let depth):
             return depth
         case .scenario, .mediator, .participant, .expectation, .end, .leaked:
             return 0
@@ -52,7 +55,7 @@ public enum TranscriptEvent: Hashable, Sendable {
         case .leave(_, let depth), .release(_, let depth): return depth == 0
         case .mediator(_, let replacement, _): return replacement
         case .send(_, _, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth): return depth == 0
-        case .scenario, .delivery, .error, .lifetime, .leaked: return false
+        case .scenario, .delivery, .error, .lifetime, .leaked, .guardPassed: return false
         }
     }
 }
@@ -69,6 +72,9 @@ public enum RunError: Hashable, Sendable {
     case outputLimit(limit: Int, step: Int, line: Int)
     /// The design broke the rules of ``Courier`` (`offThreadDelivery NAME`), and the run stopped.
     case design(String)
+    /// An expression could not be evaluated; the statement that evaluated it had no effect, and
+    /// the run goes on.
+    case evaluation(EvaluationError)
 
     /// `ERROR DETAIL`, as the transcript writes it after `! `.
     public var written: String {
@@ -78,12 +84,15 @@ public enum RunError: Hashable, Sendable {
         case .deliveryLimit(let limit, let step, let line): return "deliveryLimit \(limit) at step \(step) (line \(line))"
         case .outputLimit(let limit, let step, let line): return "outputLimit \(limit) at step \(step) (line \(line))"
         case .design(let text): return text
+        case .evaluation(let error): return error.written
         }
     }
 
     /// Whether this error stopped the run.
     public var isLimit: Bool {
-        if case .delivery = self { return false }
-        return true
+        switch self {
+        case .delivery, .evaluation: return false
+        case .depthLimit, .deliveryLimit, .outputLimit, .design: return true
+        }
     }
 }

@@ -189,6 +189,8 @@ struct Checker {
                 checkLog(log, in: .topLevel)
             case .expect(let expectation):
                 checkExpectationSubject(expectation)
+            case .set(let assignment):
+                checkAssignment(assignment, in: .topLevel)
             }
         }
     }
@@ -201,7 +203,11 @@ struct Checker {
             } else {
                 seen[property.name.text] = property.name
             }
-            checkValue(property.value, in: .topLevel)
+            if case .reference(let reference) = property.value, case .property = reference {
+                diagnostics.append(.propertyInBlock(reference.written, at: reference.range))
+            } else {
+                checkValue(property.value, in: .topLevel)
+            }
         }
     }
 
@@ -223,9 +229,9 @@ struct Checker {
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
         var parameters: [String] = []
-        if case .named(_, let names, _) = reaction.pattern {
+        if case .named(_, let pattern, _) = reaction.pattern {
             var seen: Set<String> = []
-            for name in names {
+            for case .binding(let name) in pattern {
                 if seen.insert(name.text).inserted {
                     parameters.append(name.text)
                 } else {
@@ -234,10 +240,11 @@ struct Checker {
             }
         }
         let scope = Scope.reaction(parameters: parameters, bound: Set(parameters))
+        if let condition = reaction.condition { checkValue(condition.expression, in: scope) }
         for statement in reaction.body {
             switch statement {
             case .send(let send): checkSend(send, in: scope)
-            case .set(_, let value, _): checkValue(value, in: scope)
+            case .set(let assignment): checkAssignment(assignment, in: scope)
             case .log(let log): checkLog(log, in: scope)
             case .leave(let party, _), .release(let party, _):
                 if case .name(let name) = party, !scope.binds(name.text) { useAnywhere(name) }
@@ -291,14 +298,30 @@ struct Checker {
         }
     }
 
+    /// Checks `set [OWNER.]PROP = VALUE`: the owner where it may be named, then the value.
+    private mutating func checkAssignment(_ assignment: Assignment, in scope: Scope) {
+        switch (assignment.owner, scope) {
+        case (.participant(let name), .topLevel): useAtTopLevel(name)
+        case (.participant(let name), .reaction): useAnywhere(name)
+        case (.selfName(let range), .topLevel): diagnostics.append(.outsideReaction("self", at: range))
+        case (nil, _), (.selfName, .reaction), (.mediator, _): break
+        }
+        checkValue(assignment.value, in: scope)
+    }
+
+    /// Checks a value or an expression: a `set`'s, an argument's, a guard's.
     private mutating func checkValue(_ value: ValueExpression, in scope: Scope) {
-        guard case .reference(let reference) = value else { return }
-        switch (reference, scope) {
-        case (.message(let range), _):
+        switch value {
+        case .literal:
+            return
+        case .unary(_, let operand, _):
+            checkValue(operand, in: scope)
+        case .binary(_, let left, let right, _):
+            checkValue(left, in: scope)
+            checkValue(right, in: scope)
+        case .reference(.message(let range)):
             diagnostics.append(.messageAsValue(at: range))
-        case (.property, .topLevel):
-            diagnostics.append(.propertyOutsideReaction(Checker.written(reference), at: reference.range))
-        default:
+        case .reference(let reference):
             checkReference(reference, in: scope)
         }
     }
@@ -333,7 +356,7 @@ struct Checker {
         case (.property(.participant(let name), _, _), .reaction):
             useAnywhere(name, mediatorAllowed: true)
         case (.selfName, .reaction), (.sender, .reaction), (.message, .reaction),
-            (.property(.selfName, _, _), .reaction):
+            (.property(.selfName, _, _), .reaction), (.property(.mediator, _, _), _):
             break
         }
     }
@@ -341,15 +364,6 @@ struct Checker {
     /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
     private mutating func suggestion(for word: String, among candidates: [String]) -> String? {
         EditDistance.closest(to: word, among: candidates, budget: &suggestionBudget)
-    }
-
-    /// `NAME.PROP` or `self.PROP` as written.
-    private static func written(_ reference: Reference) -> String {
-        guard case .property(let owner, let property, _) = reference else { return "" }
-        switch owner {
-        case .selfName: return "self.\(property.text)"
-        case .participant(let name): return "\(name.text).\(property.text)"
-        }
     }
 
     // MARK: Language versions
@@ -374,10 +388,31 @@ struct Checker {
             if Keyword(rawValue: name.text) != nil { found.append(("the word '\(name.text)' as \(what)", name.range)) }
         }
         func reference(_ reference: Reference) {
-            if case .property(_, let property, _) = reference { word(property, as: "a property name") }
+            guard case .property(let owner, let property, _) = reference else { return }
+            if case .mediator(let range) = owner { found.append(("'mediator.PROP'", range)) }
+            word(property, as: "a property name")
         }
-        func value(_ value: ValueExpression) {
-            if case .reference(let referenced) = value { reference(referenced) }
+        func value(_ expression: ValueExpression) {
+            switch expression {
+            case .literal: break
+            case .reference(let referenced): reference(referenced)
+            case .unary(_, let operand, let range):
+                found.append(("an expression", range))
+                value(operand)
+            case .binary(_, let left, let right, let range):
+                found.append(("an expression", range))
+                value(left)
+                value(right)
+            }
+        }
+        func assignment(_ assignment: Assignment, topLevel: Bool) {
+            if topLevel {
+                found.append(("'set' at the top level", assignment.range))
+            } else if let owner = assignment.owner {
+                found.append(("'set \(owner.written).PROP'", owner.range))
+            }
+            word(assignment.property, as: "a property name")
+            value(assignment.value)
         }
         func log(_ log: LogStatement) {
             for case .interpolation(let interpolated) in log.segments { reference(interpolated) }
@@ -402,6 +437,8 @@ struct Checker {
         switch statement {
         case .scenario, .mediator, .leave, .release, .language:
             break
+        case .set(let assigned):
+            assignment(assigned, topLevel: true)
         case .mediatorDeclaration(let declaration):
             if let name = declaration.name { found.append(("naming the mediator", name.range)) }
             if let first = declaration.properties.first { found.append(("the mediator's properties", first.range)) }
@@ -419,14 +456,16 @@ struct Checker {
             if case .property(let property, _, _) = expectation.condition { word(property, as: "a property name") }
         case .reaction(let reaction):
             if reaction.subject.text == "mediator" { found.append(("a reaction on the mediator", reaction.subject.range)) }
-            if case .named(let name, _, _) = reaction.pattern { word(name, as: "a message name") }
+            if case .named(let name, let parameters, _) = reaction.pattern {
+                word(name, as: "a message name")
+                for case .literal(_, _, _, let range) in parameters { found.append(("a literal in a pattern", range)) }
+            }
             if let range = reaction.fromHere { found.append(("'from here'", range)) }
+            if let condition = reaction.condition { found.append(("a guard ('if')", condition.range)) }
             for statement in reaction.body {
                 switch statement {
                 case .send(let sent): send(sent)
-                case .set(let property, let assigned, _):
-                    word(property, as: "a property name")
-                    value(assigned)
+                case .set(let assigned): assignment(assigned, topLevel: false)
                 case .log(let logged): log(logged)
                 case .leave(_, let range): found.append(("'leave' in a reaction", range))
                 case .release(_, let range): found.append(("'release' in a reaction", range))
@@ -727,8 +766,14 @@ extension Diagnostic {
             notes: [.help("'message' can only be interpolated in a log string, as '{message}'")])
     }
 
-    static func propertyOutsideReaction(_ written: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic("'\(written)' can only be used as a value inside a reaction", at: range)
+    static func propertyInBlock(_ written: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'\(written)' cannot be a property's first value", at: range,
+            notes: [
+                .help(
+                    "a property block holds literals: a string, a number, 'true' or 'false'; "
+                        + "set it after the declaration instead, as in 'set NAME.PROP = \(written)'")
+            ])
     }
 
     static func duplicateProperty(_ name: Name, firstAt first: SourceRange) -> Diagnostic {

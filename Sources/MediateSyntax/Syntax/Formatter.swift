@@ -15,6 +15,9 @@
 ///   and the `}` on its own line. An empty block is `{}`.
 /// - Strings, numbers, `true`, `false` and expectations keep their source spelling (escapes as
 ///   written), so no transcript changes. `NAME()` is written `NAME`, as the transcript does.
+/// - An expression (language 1.1) is written in canonical form, the text a guard's transcript
+///   line repeats: one space around binary operators, parentheses only where needed
+///   (``ValueExpression/written(spelling:)``).
 /// - A comment keeps its text. One alone on its line stays alone, indented as the statements
 ///   around it; one after code stays after it, with one space before the `#`.
 /// - LF line endings, no byte-order mark, a newline at the end; an empty scenario is empty.
@@ -140,6 +143,7 @@ private struct Layout {
         case .log(let log): addLine(text(log), log.range)
         case .expect(let expectation): addLine(expectation.text, expectation.range)
         case .language(let version, let range): addLine("language \(version.text)", range)
+        case .set(let assignment): addLine(text(assignment), assignment.range)
         }
     }
 
@@ -176,6 +180,7 @@ private struct Layout {
     private mutating func add(_ reaction: Reaction) {
         var header = "on \(reaction.subject.text) \(reaction.trigger.rawValue) \(text(reaction.pattern))"
         if reaction.fromHere != nil { header += " from here" }
+        if let condition = reaction.condition { header += " " + condition.text }
         guard let block = block(ending: reaction.range) else {
             preconditionFailure("a reaction without its block parsed without an error")
         }
@@ -256,30 +261,27 @@ private struct Layout {
         case .any: return "any"
         case .named(let name, let parameters, _):
             guard !parameters.isEmpty else { return name.text }
-            return "\(name.text)(\(parameters.map(\.text).joined(separator: ", ")))"
+            return "\(name.text)(\(parameters.map(\.written).joined(separator: ", ")))"
         }
     }
 
     private func text(_ statement: ReactionStatement) -> String {
         switch statement {
         case .send(let send): return text(send)
-        case .set(let property, let value, _): return "set \(property.text) = \(text(value))"
+        case .set(let assignment): return text(assignment)
         case .log(let log): return text(log)
         case .leave(let party, _): return "leave \(party.written)"
         case .release(let party, _): return "release \(party.written)"
         }
     }
 
+    private func text(_ assignment: Assignment) -> String {
+        "set \(assignment.target) = \(text(assignment.value))"
+    }
+
+    /// A value or an expression in canonical form, its literals as written.
     private func text(_ value: ValueExpression) -> String {
-        switch value {
-        case .literal(_, let range): return spelling(range)
-        case .reference(.selfName): return "self"
-        case .reference(.sender): return "sender"
-        case .reference(.message): return "message"
-        case .reference(.name(let name)): return name.text
-        case .reference(.property(.selfName, let property, _)): return "self.\(property.text)"
-        case .reference(.property(.participant(let owner), let property, _)): return "\(owner.text).\(property.text)"
-        }
+        value.written(spelling: spelling)
     }
 
     // MARK: Blocks

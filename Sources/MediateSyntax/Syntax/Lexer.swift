@@ -96,6 +96,12 @@ package struct Lexer {
                 return punctuation(.equal, width: 1)
             case .bang where start + 1 < bytes.count && bytes[start + 1] == .equal:
                 return punctuation(.notEqual, width: 2)
+            case .lessThan, .greaterThan:
+                let orEqual = start + 1 < bytes.count && bytes[start + 1] == .equal
+                if byte == .lessThan { return punctuation(orEqual ? .lessEqual : .less, width: orEqual ? 2 : 1) }
+                return punctuation(orEqual ? .greaterEqual : .greater, width: orEqual ? 2 : 1)
+            case .plus: return punctuation(.plus, width: 1)
+            case .slash: return punctuation(.slash, width: 1)
             default:
                 return lexUnexpectedCharacter()
             }
@@ -127,6 +133,12 @@ package struct Lexer {
         case .notEqual: return .notEqual
         case .dot: return .dot
         case .minus: return .minus
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .plus: return .plus
+        case .slash: return .slash
         case .newline: return .newline
         case .endOfFile: return .endOfFile
         case .invalid: return .invalid
@@ -145,6 +157,11 @@ package struct Lexer {
     /// The source text of `lexeme`, as written, decoded anew.
     func spelling(of lexeme: Lexeme) -> String {
         String(decoding: bytes[lexeme.range.lowerBound.offset..<lexeme.range.upperBound.offset], as: UTF8.self)
+    }
+
+    /// Whether `lexeme` is spelt with a leading `-`, as a negative number is.
+    func startsWithMinus(_ lexeme: Lexeme) -> Bool {
+        bytes[lexeme.range.lowerBound.offset] == .minus
     }
 
     /// The text of a string lexeme without escapes, braces or non-ASCII bytes; nil for any other
@@ -607,6 +624,9 @@ extension UInt8 {
     fileprivate static let semicolon = UInt8(ascii: ";")
     fileprivate static let equal = UInt8(ascii: "=")
     fileprivate static let greaterThan = UInt8(ascii: ">")
+    fileprivate static let lessThan = UInt8(ascii: "<")
+    fileprivate static let plus = UInt8(ascii: "+")
+    fileprivate static let slash = UInt8(ascii: "/")
     fileprivate static let backslash = UInt8(ascii: "\\")
     fileprivate static let leftParen = UInt8(ascii: "(")
     fileprivate static let rightParen = UInt8(ascii: ")")

@@ -27,6 +27,11 @@ struct Parser {
     private var inReactionBody = false
     /// The registered design names, quoted, for the help under a missing one; nil when unknown.
     private let kindSpellings: String?
+    /// The operators and parentheses of the expression being read, which bound its tree's height:
+    /// the checker, the formatter and the interpreter walk the tree recursively.
+    private var expressionSize = 0
+    /// The most operators and parentheses one expression may have.
+    static let maxExpressionSize = 256
 
     init(file: SourceFile, kindSpellings: String? = nil) {
         self.kindSpellings = kindSpellings
@@ -92,7 +97,9 @@ struct Parser {
         case .keyword(.expect):
             return .expect(try parseExpectation())
         case .keyword(.set):
-            throw failure(.setOutsideReaction(at: current.range))
+            let assignment = try parseAssignment(topLevel: true)
+            try expectEndOfLine(after: "the value")
+            return .set(assignment)
         case .rightBrace:
             throw failure(.unopenedBlock(at: current.range))
         case .identifier where peek.kind != .arrow:
@@ -296,6 +303,7 @@ struct Parser {
                         diagnostics.append(.expected("',' or '}' after the property", at: endOfLine.range))
                     }
                 default:
+                    if binaryOperator() != nil { throw failure(.operatorInPropertyBlock(at: current.range)) }
                     throw failure(.expected("',' or '}' after the property", at: current.range))
                 }
             } catch {
@@ -320,12 +328,13 @@ struct Parser {
         skip()
         let pattern = try parsePattern(after: trigger.rawValue)
         let fromHere = try parseFromHere()
+        let condition = try parseGuard()
         guard current.kind == .leftBrace else {
-            throw failure(.expected("'{' to open the reaction's block", at: current.range))
+            throw failure(.missingReactionBlock(at: current.range, nearIf: isWordNear("if")))
         }
         let body = parseReactionBody()
         let reaction = Reaction(
-            subject: subject, trigger: trigger, pattern: pattern, body: body,
+            subject: subject, trigger: trigger, pattern: pattern, condition: condition, body: body,
             range: keyword.range.lowerBound..<endOfPreviousToken, fromHere: fromHere)
         do throws(SyntaxError) {
             try expectEndOfLine(after: "the reaction's block")
@@ -347,6 +356,21 @@ struct Parser {
         return from.range.lowerBound..<advance().range.upperBound
     }
 
+    /// `if EXPRESSION` after a reaction's pattern, if there is one.
+    private mutating func parseGuard() throws(SyntaxError) -> Guard? {
+        guard isWord("if") else { return nil }
+        let keyword = advance()
+        let expression = try parseWholeExpression(expected: "a condition after 'if'")
+        if current.kind == .equal { throw failure(.assignmentInCondition(at: current.range)) }
+        let text = "if " + written(expression)
+        return Guard(expression: expression, text: text, range: keyword.range.lowerBound..<previous.range.upperBound)
+    }
+
+    /// An expression in canonical form, its literals as written.
+    private func written(_ expression: ValueExpression) -> String {
+        expression.written { range in lexer.spelling(of: Lexeme(.string, range)) }
+    }
+
     /// `any`, `NAME` or `NAME(PARAM, …)`; `NAME()` is the same as `NAME`.
     private mutating func parsePattern(after trigger: String) throws(SyntaxError) -> Pattern {
         if current.kind == .keyword(.any) {
@@ -363,10 +387,10 @@ struct Parser {
             return .named(name, parameters: [], range: name.range)
         }
         skip()
-        var parameters: [Name] = []
+        var parameters: [PatternParameter] = []
         if current.kind != .rightParen {
             while true {
-                parameters.append(try parseName("a parameter name"))
+                parameters.append(try parsePatternParameter())
                 if current.kind == .comma {
                     skip()
                     continue
@@ -379,6 +403,42 @@ struct Parser {
         }
         let close = advance()
         return .named(name, parameters: parameters, range: name.range.lowerBound..<close.range.upperBound)
+    }
+
+    /// `NAME`, `LITERAL` or `LABEL: LITERAL` in a pattern's parentheses.
+    private mutating func parsePatternParameter() throws(SyntaxError) -> PatternParameter {
+        if let literal = patternLiteral() {
+            return .literal(label: nil, value: literal.value, spelling: literal.spelling, range: literal.range)
+        }
+        guard current.isWord, peek.kind == .colon else {
+            return .binding(try parseName("a parameter name or a literal"))
+        }
+        let label = try parseWord("a label")
+        skip()
+        guard let literal = patternLiteral() else {
+            if current.isWord { throw failure(.bindingAfterLabel(label.text, at: current.range)) }
+            throw failure(
+                .expected("a literal after '\(label.text):': a string, a number, 'true' or 'false'", at: current.range))
+        }
+        return .literal(
+            label: label, value: literal.value, spelling: literal.spelling,
+            range: label.range.lowerBound..<literal.range.upperBound)
+    }
+
+    /// A string, a number, `true` or `false` in a pattern, and the token read; nil (reading nothing)
+    /// for anything else.
+    private mutating func patternLiteral() -> (value: Value, spelling: String, range: SourceRange)? {
+        let token = current
+        let value: Value
+        switch token.kind {
+        case .string: value = .string(stringLiteral(token).value)
+        case .number(let number): value = .number(number)
+        case .keyword(.true): value = .bool(true)
+        case .keyword(.false): value = .bool(false)
+        default: return nil
+        }
+        skip()
+        return (value, lexer.spelling(of: token), token.range)
     }
 
     /// A reaction's `{ … }`: statements separated by newlines or `;`, on one line or several.
@@ -423,14 +483,7 @@ struct Parser {
     private mutating func parseReactionStatement() throws(SyntaxError) -> ReactionStatement {
         switch current.kind {
         case .keyword(.set):
-            let keyword = advance()
-            if current.kind == .keyword(.selfName) {
-                throw failure(.setOnSelf(at: current.range))
-            }
-            let property = try parseWord("a property name after 'set'")
-            try expect(.equal, "'=' after the property name")
-            let value = try parseValue(expected: "a value after '='")
-            return .set(property: property, value: value, range: keyword.range.lowerBound..<value.range.upperBound)
+            return .set(try parseAssignment(topLevel: false))
         case .keyword(.log):
             return .log(try parseLog())
         case .keyword(.leave), .keyword(.release):
@@ -456,6 +509,29 @@ struct Parser {
                     "a send from 'self', 'set', 'log', 'leave' or 'release' in the reaction's block",
                     at: current.range))
         }
+    }
+
+    /// `set [OWNER.]PROP = EXPRESSION`, OWNER a participant, `self` or `mediator`; at top level
+    /// the owner is required.
+    private mutating func parseAssignment(topLevel: Bool) throws(SyntaxError) -> Assignment {
+        let keyword = advance()
+        var owner: Owner?
+        if peek.kind == .dot {
+            switch current.kind {
+            case .keyword(.selfName): owner = .selfName(range: advance().range)
+            case .keyword(.mediator): owner = .mediator(range: advance().range)
+            default: owner = .participant(try parseName("a participant name after 'set'"))
+            }
+            skip()
+        } else if current.kind == .keyword(.selfName) || current.kind == .keyword(.mediator) {
+            throw failure(.setOnOwnerWithoutProperty(lexer.spelling(of: current), at: current.range))
+        }
+        let property = try parseWord(owner == nil ? "a property name after 'set'" : "a property name after '.'")
+        if topLevel, owner == nil { throw failure(.setWithoutOwner(property.text, at: property.range)) }
+        try expect(.equal, "'=' after the property name")
+        let value = try parseWholeExpression(expected: "a value after '='")
+        return Assignment(
+            owner: owner, property: property, value: value, range: keyword.range.lowerBound..<previous.range.upperBound)
     }
 
     /// `log "TEXT"`, its interpolations parsed into segments.
@@ -632,7 +708,7 @@ struct Parser {
             label = try parseWord("a label")
             skip()
         }
-        let value = try parseValue(
+        let value = try parseWholeExpression(
             expected: label == nil ? "a value in the argument list" : "a value after '\(label!.text):'")
         // The value ends with the last token read.
         return ArgumentExpression(label: label, value: value, range: start..<previous.range.upperBound)
@@ -668,6 +744,14 @@ struct Parser {
             return .reference(
                 .property(
                     owner: .selfName(range: token.range), property: property,
+                    range: token.range.lowerBound..<property.range.upperBound))
+        case .keyword(.mediator) where peek.kind == .dot:
+            skip()
+            skip()
+            let property = try parseWord("a property name after '.'")
+            return .reference(
+                .property(
+                    owner: .mediator(range: token.range), property: property,
                     range: token.range.lowerBound..<property.range.upperBound))
         case .identifier, .keyword:
             let name = try parseName(expected())
@@ -764,6 +848,7 @@ struct Parser {
         let owner: Owner
         switch Keyword(rawValue: head) {
         case .selfName: owner = .selfName(range: headRange)
+        case .mediator: owner = .mediator(range: headRange)
         case nil: owner = .participant(Name(head, headRange))
         case .some:
             diagnostics.append(.invalidInterpolation(raw, at: range))
@@ -780,6 +865,144 @@ struct Parser {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
         }
         return isStart(first) && bytes.allSatisfy { isStart($0) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    // MARK: Expressions
+
+    /// A whole expression: a `set`'s value, an argument, a guard.
+    private mutating func parseWholeExpression(expected: @autoclosure () -> String) throws(SyntaxError)
+        -> ValueExpression
+    {
+        expressionSize = 0
+        return try parseExpression(expected: expected())
+    }
+
+    /// Counts an operator or a parenthesis of the expression being read.
+    private mutating func countOperator() throws(SyntaxError) {
+        expressionSize += 1
+        if expressionSize > Parser.maxExpressionSize { throw failure(.expressionTooLarge(at: current.range)) }
+    }
+
+    /// An expression (language 1.1; see `Expression.swift`), by precedence climbing: operands
+    /// joined by operators that bind at least as tightly as `minimum`. `first`, when given, is the
+    /// first operand, already read. A lone value costs one look at the token after it.
+    private mutating func parseExpression(
+        expected: @autoclosure () -> String, minimum: Int = ExpressionPrecedence.disjunction,
+        first: ValueExpression? = nil
+    ) throws(SyntaxError) -> ValueExpression {
+        let start = first?.range.lowerBound ?? current.range.lowerBound
+        var left: ValueExpression
+        if let first {
+            left = first
+        } else {
+            left = try parseOperand(expected: expected(), allowsNot: minimum <= ExpressionPrecedence.negation)
+        }
+        while let op = binaryOperator(), op.precedence >= minimum {
+            try countOperator()
+            let token = advance()
+            let right: ValueExpression
+            if case .number(let number) = token.kind {
+                // `x -1` is `x - 1`: the token is the operator and the number without its sign.
+                let sign = token.range.lowerBound
+                let digits =
+                    SourceLocation(line: sign.line, column: sign.column + 1, offset: sign.offset + 1)..<token.range.upperBound
+                right = try parseExpression(
+                    expected: "", minimum: op.precedence + 1, first: .literal(.number(-number), range: digits))
+            } else {
+                right = try parseExpression(
+                    expected: "a value after '\(op.rawValue)'", minimum: op.precedence + 1)
+            }
+            if op.isComparison, let next = binaryOperator(), next.isComparison {
+                throw failure(.chainedComparison(at: current.range))
+            }
+            left = .binary(op, left, right, range: start..<previous.range.upperBound)
+        }
+        return left
+    }
+
+    /// The binary operator at the current token, if it is one: punctuation, `and`, `or`, or a
+    /// number spelt with a leading `-` (a minus, after an operand).
+    private mutating func binaryOperator() -> BinaryOperator? {
+        switch current.kind {
+        case .equalEqual: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessOrEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterOrEqual
+        case .plus: return .add
+        case .minus: return .subtract
+        case .star: return .multiply
+        case .slash: return .divide
+        case .number: return lexer.startsWithMinus(current) ? .subtract : nil
+        case .identifier:
+            if isWord("and") { return .and }
+            if isWord("or") { return .or }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// `not` and its operand, `-` and its operand, `( EXPRESSION )`, or a value. `not` stands
+    /// only where a negation may: before a whole comparison.
+    private mutating func parseOperand(expected: @autoclosure () -> String, allowsNot: Bool) throws(SyntaxError)
+        -> ValueExpression
+    {
+        switch current.kind {
+        case .leftParen:
+            try countOperator()
+            let open = advance()
+            let inner = try parseExpression(expected: "a value after '('")
+            guard current.kind == .rightParen else {
+                throw failure(.unclosedParenthesis(openedAt: open.range, at: current.range))
+            }
+            skip()
+            return inner
+        case .minus:
+            try countOperator()
+            let minus = advance()
+            if case .number(let number) = current.kind, !lexer.startsWithMinus(current) {
+                // `- 3` is the literal `-3`, as `-3` is.
+                let digits = advance()
+                return .literal(.number(-number), range: minus.range.lowerBound..<digits.range.upperBound)
+            }
+            let operand = try parseOperand(expected: "a value after '-'", allowsNot: false)
+            return .unary(.negate, operand, range: minus.range.lowerBound..<previous.range.upperBound)
+        case .identifier where isWord("not") && Parser.startsOperand(peek.kind):
+            guard allowsNot else { throw failure(.misplacedNot(at: current.range)) }
+            try countOperator()
+            let keyword = advance()
+            let operand = try parseExpression(expected: "a value after 'not'", minimum: ExpressionPrecedence.negation)
+            return .unary(.not, operand, range: keyword.range.lowerBound..<previous.range.upperBound)
+        default:
+            return try parseValue(expected: expected())
+        }
+    }
+
+    /// Whether a token of `kind` can begin an operand.
+    private static func startsOperand(_ kind: Lexeme.Kind) -> Bool {
+        switch kind {
+        case .string, .number, .leftParen, .minus, .identifier: return true
+        case .keyword(let keyword):
+            return [.true, .false, .selfName, .sender, .message, .mediator].contains(keyword)
+        default: return false
+        }
+    }
+
+    /// Whether the current token is the identifier `word`, a contextual keyword (`if`, `and`,
+    /// `or`, `not`): compared by length first, so that most identifiers are never read.
+    private mutating func isWord(_ word: StaticString) -> Bool {
+        guard current.kind == .identifier,
+            current.range.upperBound.offset - current.range.lowerBound.offset == word.utf8CodeUnitCount
+        else { return false }
+        return lexer.text(of: current) == word.description
+    }
+
+    /// Whether the current token is an identifier one edit away from `word`, but not `word`.
+    private mutating func isWordNear(_ word: String) -> Bool {
+        guard current.kind == .identifier else { return false }
+        let text = lexer.text(of: current)
+        return text != word && EditDistance.closest(to: text, among: [word], maximum: 1) != nil
     }
 
     // MARK: Names
@@ -959,14 +1182,70 @@ extension Diagnostic {
             notes: [.help("write 'from here' before '{' to apply the reaction from this line on")])
     }
 
-    static func setOutsideReaction(at range: SourceRange) -> Diagnostic {
-        Diagnostic("'set' can only be used inside a reaction's block", at: range)
+    static func setOnOwnerWithoutProperty(_ owner: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected '.' and a property name after '\(owner)'", at: range,
+            notes: [.help("'set' sets a property: write 'set \(owner).PROP = VALUE'")])
     }
 
-    static func setOnSelf(at range: SourceRange) -> Diagnostic {
+    static func setWithoutOwner(_ property: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
-            "expected a property name after 'set'", at: range,
-            notes: [.help("'set' always sets a property of 'self': write 'set PROP = VALUE'")])
+            "'set \(property)' does not say whose property it sets", at: range,
+            notes: [.help("at top level, say whose property: 'set NAME.PROP = VALUE'")])
+    }
+
+    static func missingReactionBlock(at range: SourceRange, nearIf: Bool) -> Diagnostic {
+        Diagnostic(
+            "expected '{' to open the reaction's block", at: range,
+            notes: nearIf ? [.help("did you mean 'if'?")] : [])
+    }
+
+    static func assignmentInCondition(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'=' sets a property; a condition compares", at: range, notes: [.help("write '==' to compare")])
+    }
+
+    static func chainedComparison(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "comparisons do not chain", at: range,
+            notes: [.help("join two comparisons with 'and', e.g. 'a < b and b < c'")])
+    }
+
+    static func misplacedNot(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'not' cannot stand here: it negates a whole comparison", at: range,
+            notes: [.help("put it first, as in 'not a == b', or in parentheses, as in '(not a)'")])
+    }
+
+    static func unclosedParenthesis(openedAt open: SourceRange, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected ')' to close the '(' at column \(open.lowerBound.column)", at: range)
+    }
+
+    static func operatorInPropertyBlock(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected ',' or '}' after the property", at: range,
+            notes: [
+                .help(
+                    "a property block holds literals; compute the value after the declaration "
+                        + "with 'set NAME.PROP = EXPRESSION'")
+            ])
+    }
+
+    static func expressionTooLarge(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "this expression has more than \(Parser.maxExpressionSize) operators and parentheses", at: range,
+            notes: [.help("split it: compute a part with 'set', then use the property")])
+    }
+
+    static func bindingAfterLabel(_ label: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "expected a literal after '\(label):': a label in a pattern matches a value", at: range,
+            notes: [
+                .help(
+                    "write '\(label): \"…\"', '\(label): 1' or '\(label): true' to match; "
+                        + "to bind the argument labelled '\(label)', write just '\(label)'")
+            ])
     }
 
     static func missingMediatorName(at range: SourceRange) -> Diagnostic {

@@ -66,6 +66,8 @@ package indirect enum Statement: Hashable, Sendable {
     case expect(Expectation)
     /// `language 1.0` or `language 1.1`; `version` is the number as written.
     case language(version: Name, range: SourceRange)
+    /// `set OWNER.PROP = EXPRESSION` (language 1.1)
+    case set(Assignment)
 
     /// The statement's whole source range.
     package var range: SourceRange {
@@ -79,13 +81,14 @@ package indirect enum Statement: Hashable, Sendable {
         case .reaction(let reaction): return reaction.range
         case .log(let log): return log.range
         case .expect(let expectation): return expectation.range
+        case .set(let assignment): return assignment.range
         }
     }
 
-    /// Whether the statement is a step: a send, `leave`, `release`, `log` or `expect`.
+    /// Whether the statement is a step: a send, `leave`, `release`, `log`, `expect` or `set`.
     package var isStep: Bool {
         switch self {
-        case .send, .leave, .release, .log, .expect: return true
+        case .send, .leave, .release, .log, .expect, .set: return true
         case .scenario, .mediator, .mediatorDeclaration, .participant, .reaction, .language: return false
         }
     }
@@ -142,15 +145,21 @@ package struct Property: Hashable, Sendable {
     }
 }
 
-/// A value as written: a literal, or (inside a reaction) a reference resolved when it runs.
+/// A value as written: a literal, a reference resolved when it runs, or (language 1.1) an
+/// expression of them (see `Expression.swift`).
 package enum ValueExpression: Hashable, Sendable {
     case literal(Value, range: SourceRange)
     case reference(Reference)
+    /// `- OPERAND` or `not OPERAND`
+    indirect case unary(UnaryOperator, ValueExpression, range: SourceRange)
+    /// `LEFT OP RIGHT`: arithmetic, a comparison, `and` or `or`.
+    indirect case binary(BinaryOperator, ValueExpression, ValueExpression, range: SourceRange)
 
     package var range: SourceRange {
         switch self {
         case .literal(_, let range): return range
         case .reference(let reference): return reference.range
+        case .unary(_, _, let range), .binary(_, _, _, let range): return range
         }
     }
 }
@@ -181,6 +190,24 @@ package enum Reference: Hashable, Sendable {
 package enum Owner: Hashable, Sendable {
     case selfName(range: SourceRange)
     case participant(Name)
+    /// `mediator.PROP`: the mediator's own properties, kept by the run (language 1.1).
+    case mediator(range: SourceRange)
+
+    package var range: SourceRange {
+        switch self {
+        case .selfName(let range), .mediator(let range): return range
+        case .participant(let name): return name.range
+        }
+    }
+
+    /// The owner as written: `self`, `mediator` or the participant's name.
+    package var written: String {
+        switch self {
+        case .selfName: return "self"
+        case .participant(let name): return name.text
+        case .mediator: return "mediator"
+        }
+    }
 }
 
 /// `SENDER -> TARGETS : MESSAGE`
@@ -304,7 +331,7 @@ package struct ArgumentExpression: Hashable, Sendable {
     }
 }
 
-/// `on SUBJECT receives|sends PATTERN [from here] { BODY }`
+/// `on SUBJECT receives|sends PATTERN [from here] [if EXPRESSION] { BODY }`
 package struct Reaction: Hashable, Sendable {
     package enum Trigger: String, Hashable, Sendable {
         case receives, sends
@@ -314,6 +341,8 @@ package struct Reaction: Hashable, Sendable {
     package var subject: Name
     package var trigger: Trigger
     package var pattern: Pattern
+    /// `if EXPRESSION`: the reaction runs only when it is true (language 1.1).
+    package var condition: Guard?
     package var body: [ReactionStatement]
     package var range: SourceRange
     /// The range of `from here` when written: the reaction applies only once the run has reached
@@ -321,15 +350,31 @@ package struct Reaction: Hashable, Sendable {
     package var fromHere: SourceRange?
 
     package init(
-        subject: Name, trigger: Trigger, pattern: Pattern, body: [ReactionStatement],
+        subject: Name, trigger: Trigger, pattern: Pattern, condition: Guard? = nil, body: [ReactionStatement],
         range: SourceRange, fromHere: SourceRange? = nil
     ) {
         self.subject = subject
         self.trigger = trigger
         self.pattern = pattern
+        self.condition = condition
         self.body = body
         self.range = range
         self.fromHere = fromHere
+    }
+}
+
+/// A reaction's `if EXPRESSION`.
+package struct Guard: Hashable, Sendable {
+    package var expression: ValueExpression
+    /// `if EXPRESSION` in canonical form, as the transcript and `fmt` write it.
+    package var text: String
+    /// From `if` to the end of the expression.
+    package var range: SourceRange
+
+    package init(expression: ValueExpression, text: String, range: SourceRange) {
+        self.expression = expression
+        self.text = text
+        self.range = range
     }
 }
 
@@ -337,9 +382,9 @@ package struct Reaction: Hashable, Sendable {
 package enum Pattern: Hashable, Sendable {
     /// `any`: every message, text messages included.
     case any(range: SourceRange)
-    /// `NAME` or `NAME(PARAM, …)`: named messages of that name, parameters bound by label, else
-    /// by position.
-    case named(Name, parameters: [Name], range: SourceRange)
+    /// `NAME` or `NAME(PARAM, …)`: named messages of that name, parameters bound (or, for a
+    /// literal, matched) by label, else by position.
+    case named(Name, parameters: [PatternParameter], range: SourceRange)
 
     package var range: SourceRange {
         switch self {
@@ -349,12 +394,42 @@ package enum Pattern: Hashable, Sendable {
     }
 }
 
+/// One parameter of a pattern.
+package enum PatternParameter: Hashable, Sendable {
+    /// `NAME`: binds the argument labelled NAME, else the one at its position.
+    case binding(Name)
+    /// `LITERAL` or `LABEL: LITERAL` (language 1.1): the argument labelled LABEL, else the one at
+    /// its position, must equal the value. `spelling` is the literal as written.
+    case literal(label: Name?, value: Value, spelling: String, range: SourceRange)
+
+    /// The name a binding binds; nil for a literal.
+    package var binding: Name? {
+        if case .binding(let name) = self { return name }
+        return nil
+    }
+
+    package var range: SourceRange {
+        switch self {
+        case .binding(let name): return name.range
+        case .literal(_, _, _, let range): return range
+        }
+    }
+
+    /// The parameter as written: `NAME`, `LITERAL` or `LABEL: LITERAL`.
+    package var written: String {
+        switch self {
+        case .binding(let name): return name.text
+        case .literal(let label, _, let spelling, _): return (label.map { "\($0.text): " } ?? "") + spelling
+        }
+    }
+}
+
 /// A statement inside a reaction's body.
 package enum ReactionStatement: Hashable, Sendable {
     /// `self -> TARGETS : MESSAGE`
     case send(Send)
-    /// `set PROP = VALUE`
-    case set(property: Name, value: ValueExpression, range: SourceRange)
+    /// `set [OWNER.]PROP = VALUE`
+    case set(Assignment)
     /// `log "TEXT"`
     case log(LogStatement)
     /// `leave X`: X unregisters from the mediator.
@@ -365,7 +440,7 @@ package enum ReactionStatement: Hashable, Sendable {
     package var range: SourceRange {
         switch self {
         case .send(let send): return send.range
-        case .set(_, _, let range): return range
+        case .set(let assignment): return assignment.range
         case .log(let log): return log.range
         case .leave(_, let range), .release(_, let range): return range
         }
@@ -396,6 +471,27 @@ package enum PartyReference: Hashable, Sendable {
         case .selfName: return "self"
         case .sender: return "sender"
         }
+    }
+}
+
+/// `set [OWNER.]PROP = EXPRESSION`, in a reaction or (with an owner) at top level.
+package struct Assignment: Hashable, Sendable {
+    /// Whose property: nil for `set PROP`, `self`'s in a reaction.
+    package var owner: Owner?
+    package var property: Name
+    package var value: ValueExpression
+    package var range: SourceRange
+
+    package init(owner: Owner?, property: Name, value: ValueExpression, range: SourceRange) {
+        self.owner = owner
+        self.property = property
+        self.value = value
+        self.range = range
+    }
+
+    /// The target as written: `PROP` or `OWNER.PROP`.
+    package var target: String {
+        (owner.map { $0.written + "." } ?? "") + property.text
     }
 }
 

@@ -54,6 +54,8 @@ package struct Token: Hashable, Sendable {
         /// `!=`
         case notEqual
         case dot, minus
+        /// `<`, `<=`, `>`, `>=`, `+`, `/` (language 1.1)
+        case less, lessEqual, greater, greaterEqual, plus, slash
         /// The end of a line: statements are separated by newlines.
         case newline
         case endOfFile
@@ -107,6 +109,12 @@ extension Token.Kind: CustomStringConvertible {
         case .notEqual: return "'!='"
         case .dot: return "'.'"
         case .minus: return "'-'"
+        case .less: return "'<'"
+        case .lessEqual: return "'<='"
+        case .greater: return "'>'"
+        case .greaterEqual: return "'>='"
+        case .plus: return "'+'"
+        case .slash: return "'/'"
         case .newline: return "end of line"
         case .endOfFile: return "end of file"
         case .invalid: return "invalid text"
@@ -126,6 +134,7 @@ struct Lexeme {
         case number(Double)
         case arrow, colon, comma, semicolon, star, leftBrace, rightBrace, leftParen, rightParen
         case equal, equalEqual, notEqual, dot, minus, newline, endOfFile, invalid
+        case less, lessEqual, greater, greaterEqual, plus, slash
     }
 
     var kind: Kind

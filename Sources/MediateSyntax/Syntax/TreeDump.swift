@@ -85,14 +85,14 @@ private struct DumpNode {
             case .any(let range):
                 pattern = DumpNode("Pattern any", range)
             case .named(let name, let parameters, let range):
-                let list = parameters.isEmpty ? "" : "(" + parameters.map(\.text).joined(separator: ", ") + ")"
+                let list = parameters.isEmpty ? "" : "(" + parameters.map(DumpNode.describe).joined(separator: ", ") + ")"
                 pattern = DumpNode("Pattern \(name.text)\(list)", range)
             }
+            let condition = reaction.condition.map { [DumpNode("If \(DumpNode.describe($0.expression))", $0.range)] } ?? []
             let body = reaction.body.map { statement -> DumpNode in
                 switch statement {
                 case .send(let send): return DumpNode(send: send)
-                case .set(let property, let value, let range):
-                    return DumpNode("Set \(property.text) = \(DumpNode.describe(value))", range)
+                case .set(let assignment): return DumpNode(assignment: assignment)
                 case .log(let log): return DumpNode(log: log)
                 case .leave(let party, let range): return DumpNode("Leave \(party.written)", range)
                 case .release(let party, let range): return DumpNode("Release \(party.written)", range)
@@ -101,7 +101,7 @@ private struct DumpNode {
             let fromHere = reaction.fromHere.map { [DumpNode("From here", $0)] } ?? []
             self.init(
                 "Reaction \(reaction.subject.text) \(reaction.trigger.rawValue)", reaction.range,
-                [pattern] + fromHere + body)
+                [pattern] + fromHere + condition + body)
         case .log(let log):
             self.init(log: log)
         case .expect(let expectation):
@@ -116,6 +116,20 @@ private struct DumpNode {
             self.init("Expect \(expectation.subject.text)\(condition)", expectation.range)
         case .language(let version, let range):
             self.init("Language \(version.text)", range)
+        case .set(let assignment):
+            self.init(assignment: assignment)
+        }
+    }
+
+    init(assignment: Assignment) {
+        self.init("Set \(assignment.target) = \(DumpNode.describe(assignment.value))", assignment.range)
+    }
+
+    /// A pattern's parameter: `NAME`, or a literal as a value writes it (`"27L"`, `runway: "27L"`).
+    static func describe(_ parameter: PatternParameter) -> String {
+        switch parameter {
+        case .binding(let name): return name.text
+        case .literal(let label, let value, _, _): return (label.map { "\($0.text): " } ?? "") + value.written
         }
     }
 
@@ -151,21 +165,16 @@ private struct DumpNode {
         self.init("Log", log.range, segments)
     }
 
+    /// A value as written; an expression with every operation in parentheses, so that the dump
+    /// shows how it groups: `(a + (b * c))`, `(-x)`, `(not x)`.
     static func describe(_ value: ValueExpression) -> String {
         switch value {
         case .literal(let value, _): return value.written
         case .reference(let reference): return describe(reference)
+        case .unary(let op, let operand, _): return "(\(op == .not ? "not " : "-")\(describe(operand)))"
+        case .binary(let op, let left, let right, _): return "(\(describe(left)) \(op.rawValue) \(describe(right)))"
         }
     }
 
-    static func describe(_ reference: Reference) -> String {
-        switch reference {
-        case .selfName: return "self"
-        case .sender: return "sender"
-        case .message: return "message"
-        case .name(let name): return name.text
-        case .property(.selfName, let property, _): return "self.\(property.text)"
-        case .property(.participant(let owner), let property, _): return "\(owner.text).\(property.text)"
-        }
-    }
+    static func describe(_ reference: Reference) -> String { reference.written }
 }
