@@ -96,6 +96,10 @@ package struct Lexer {
                 return punctuation(.equal, width: 1)
             case .bang where start + 1 < bytes.count && bytes[start + 1] == .equal:
                 return punctuation(.notEqual, width: 2)
+            case .lessThan, .greaterThan:
+                let orEqual = start + 1 < bytes.count && bytes[start + 1] == .equal
+                if byte == .lessThan { return punctuation(orEqual ? .lessEqual : .less, width: orEqual ? 2 : 1) }
+                return punctuation(orEqual ? .greaterEqual : .greater, width: orEqual ? 2 : 1)
             default:
                 return lexUnexpectedCharacter()
             }
@@ -125,6 +129,10 @@ package struct Lexer {
         case .equal: return .equal
         case .equalEqual: return .equalEqual
         case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
         case .dot: return .dot
         case .minus: return .minus
         case .newline: return .newline
@@ -607,6 +615,7 @@ extension UInt8 {
     fileprivate static let semicolon = UInt8(ascii: ";")
     fileprivate static let equal = UInt8(ascii: "=")
     fileprivate static let greaterThan = UInt8(ascii: ">")
+    fileprivate static let lessThan = UInt8(ascii: "<")
     fileprivate static let backslash = UInt8(ascii: "\\")
     fileprivate static let leftParen = UInt8(ascii: "(")
     fileprivate static let rightParen = UInt8(ascii: ")")

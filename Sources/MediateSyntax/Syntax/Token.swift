@@ -47,6 +47,8 @@ package struct Token: Hashable, Sendable {
         case equalEqual
         /// `!=`
         case notEqual
+        /// `<`, `<=`, `>`, `>=`
+        case less, lessEqual, greater, greaterEqual
         case dot, minus
         /// The end of a line: statements are separated by newlines.
         case newline
@@ -99,6 +101,10 @@ extension Token.Kind: CustomStringConvertible {
         case .equal: return "'='"
         case .equalEqual: return "'=='"
         case .notEqual: return "'!='"
+        case .less: return "'<'"
+        case .lessEqual: return "'<='"
+        case .greater: return "'>'"
+        case .greaterEqual: return "'>='"
         case .dot: return "'.'"
         case .minus: return "'-'"
         case .newline: return "end of line"
@@ -119,7 +125,7 @@ struct Lexeme {
         case string
         case number(Double)
         case arrow, colon, comma, semicolon, star, leftBrace, rightBrace, leftParen, rightParen
-        case equal, equalEqual, notEqual, dot, minus, newline, endOfFile, invalid
+        case equal, equalEqual, notEqual, less, lessEqual, greater, greaterEqual, dot, minus, newline, endOfFile, invalid
     }
 
     var kind: Kind
