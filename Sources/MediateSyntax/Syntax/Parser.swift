@@ -504,12 +504,13 @@ struct Parser {
         }
     }
 
-    /// Whether the current token is the contextual word `fails` of an intended failure: `fails`
-    /// followed by the end of the line or `under`.
+    /// Whether `token` is the word `fails`.
     private mutating func isFailsWord(_ token: Lexeme) -> Bool {
         token.kind == .identifier && lexer.text(of: token) == "fails"
     }
 
+    /// Whether the current token, after a count, is the contextual word `fails` of an intended
+    /// failure rather than a message's name: `fails` followed by the end of the line or `under`.
     private var isFailsKeyword: Bool {
         mutating get {
             guard isFailsWord(current) else { return false }
