@@ -256,9 +256,12 @@ extension Mediate {
                 Finds every .scenario under the paths, runs each under all four designs in \
                 parallel, and compares its transcript and DOT diagrams with DIR/<stem>/. Each \
                 mismatch prints the file and a unified diff; the last line counts the cases \
-                (scenario × design) that passed and failed. Exits 0 when everything matches, 1 on \
-                a mismatch, a missing golden or an orphaned golden (its scenario is gone), 2 on an \
-                invalid scenario. --record writes goldens (missing: only absent ones; failed: \
+                (scenario × design) that passed and failed. An expectation whose line says FAILED \
+                fails its case even when the goldens match (write 'expect … fails [under KIND, …]' \
+                for a failure that is intended): it prints FAIL with the expectation, and an error \
+                at its line on standard error. Exits 0 when everything matches, 1 on a mismatch, \
+                a failed expectation, a missing golden or an orphaned golden (its scenario is \
+                gone), 2 on an invalid scenario. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
                 variable CI is set (to anything but empty, 0 or false). The output is the same \
                 whatever --jobs is. With --diagnostics-format github, each golden that differs or \

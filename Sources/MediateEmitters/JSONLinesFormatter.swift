@@ -42,6 +42,8 @@ public enum JSONLinesFormatter {
         var expectation: String?
         var passed: Bool?
         var got: String?
+        /// Only on an expectation that failed as it was meant to (`expect … fails`).
+        var intended: Bool?
         var sends: Int?
         var deliveries: Int?
         var errors: Int?
@@ -120,11 +122,12 @@ public enum JSONLinesFormatter {
                 self.name = name
                 self.deallocated = deallocated
                 self.depth = depth
-            case .expectation(let text, let got):
+            case .expectation(let text, let got, let intended):
                 self.event = "expect"
                 self.expectation = text
-                self.passed = got == nil
+                self.passed = got == nil || intended
                 self.got = got
+                if intended { self.intended = true }
             case .end(let sends, let deliveries, let errors, let failed):
                 self.event = "end"
                 self.sends = sends

@@ -1,5 +1,6 @@
 /// Writes `mediate check` results as JUnit XML: one test suite, one test case per scenario and
-/// kind (class name the scenario's path, name the kind), failures carrying their diffs, and one
+/// kind (class name the scenario's path, name the kind), failures carrying their diffs and the
+/// expectations that failed, and one
 /// failed case per orphaned golden, with mediate's version as the suite's `mediate.version`
 /// property. No times, so the report is the same on every run.
 public enum JUnitFormatter {
@@ -13,17 +14,24 @@ public enum JUnitFormatter {
         public var failures: [(path: String, diff: String)]
         /// A write or render that failed.
         public var errors: [String]
+        /// One entry per `expect` line that said `FAILED`: the error naming the file, the line
+        /// and the design, with its help.
+        public var failedExpectations: [String]
 
         /// A case of `scenario` under `kind`.
-        public init(scenario: String, kind: String, failures: [(path: String, diff: String)], errors: [String]) {
+        public init(
+            scenario: String, kind: String, failures: [(path: String, diff: String)], errors: [String],
+            failedExpectations: [String] = []
+        ) {
             self.scenario = scenario
             self.kind = kind
             self.failures = failures
             self.errors = errors
+            self.failedExpectations = failedExpectations
         }
 
         /// Whether nothing failed.
-        public var passed: Bool { failures.isEmpty && errors.isEmpty }
+        public var passed: Bool { failures.isEmpty && errors.isEmpty && failedExpectations.isEmpty }
     }
 
     /// The XML report of `results`, with a failed case for each orphaned golden in `orphans`.
@@ -40,11 +48,19 @@ public enum JUnitFormatter {
                 xml += open + "/>\n"
                 continue
             }
-            let message = (result.failures.map(\.path) + result.errors).joined(separator: ", ")
-            let body = result.failures.map { "\($0.path)\n\($0.diff)" }.joined() + result.errors.map { "\($0)\n" }.joined()
+            let differences = result.failures.map(\.path) + result.errors
+            var messages = differences.isEmpty ? [] : ["differs: " + differences.joined(separator: ", ")]
+            if !result.failedExpectations.isEmpty {
+                let count = result.failedExpectations.count
+                messages.append("\(count) failed expectation\(count == 1 ? "" : "s")")
+            }
+            let message = messages.joined(separator: "; ")
+            let body =
+                result.failures.map { "\($0.path)\n\($0.diff)" }.joined() + result.errors.map { "\($0)\n" }.joined()
+                + result.failedExpectations.joined()
             xml +=
                 open
-                + ">\n      <failure message=\"\(XML.escaped("differs: " + message))\">\(XML.escaped(body))</failure>\n    </testcase>\n"
+                + ">\n      <failure message=\"\(XML.escaped(message))\">\(XML.escaped(body))</failure>\n    </testcase>\n"
         }
         for orphan in orphans {
             xml += "    <testcase classname=\"orphaned goldens\" name=\"\(XML.escaped(orphan))\">\n"

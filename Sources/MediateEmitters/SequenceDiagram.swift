@@ -101,9 +101,9 @@ public final class SequenceDiagramWriter: EventSink {
         case .lifetime(let name, let deallocated, _):
             guard let id = ids[name] else { return }
             if deallocated { destroy(id) } else { note(over: id, "still alive") }
-        case .expectation(let text, let got):
+        case .expectation(let text, let got, let intended):
             sends.removeAll()
-            guard let got else { return note(over: everyone, text + " ok") }
+            guard let got, !intended else { return note(over: everyone, text + TranscriptEvent.outcome(got: got, intended: intended)) }
             failedNote(over: everyone, "✗ \(text) FAILED (got \(got))")
         case .leaked(let names):
             note(over: everyone, "leaked: " + (names.isEmpty ? "none" : names.joined(separator: ", ")))

@@ -127,8 +127,9 @@ public final class SequenceSVGWriter: EventSink {
             }
         case .lifetime(let name, let deallocated, _):
             if let lifeline = index[name] { note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info") }
-        case .expectation(let text, let got):
-            note(over: everyone, text + (got.map { " FAILED (got \($0))" } ?? " ok"), style: got == nil ? "info" : "error")
+        case .expectation(let text, let got, let intended):
+            let failed = got != nil && !intended
+            note(over: everyone, text + TranscriptEvent.outcome(got: got, intended: intended), style: failed ? "error" : "info")
         case .leaked(let leakedNames):
             leaked = leakedNames.compactMap { index[$0] }
             note(

@@ -31,8 +31,8 @@ public enum TranscriptFormatter {
             return indent(depth) + "release \(name)"
         case .lifetime(let name, let deallocated, let depth):
             return indent(depth) + name + (deallocated ? " deallocated" : " still alive")
-        case .expectation(let text, let got):
-            return oneLine(text) + (got.map { " FAILED (got \($0))" } ?? " ok")
+        case .expectation(let text, let got, let intended):
+            return oneLine(text) + TranscriptEvent.outcome(got: got, intended: intended)
         case .end(let sends, let deliveries, let errors, let failed):
             return "end: \(sends) sends, \(deliveries) deliveries, \(errors) errors, \(failed) failed expectations"
         case .leaked(let names):

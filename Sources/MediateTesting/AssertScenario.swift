@@ -14,7 +14,9 @@ import MediateKit
 /// ```
 ///
 /// Each golden that differs is one test issue at the caller's line, naming the golden and
-/// holding the unified diff that `mediate check` prints. A scenario that cannot be read or does
+/// holding the unified diff that `mediate check` prints. So is each `expect` line that says
+/// `FAILED`, even when every golden matches: an intended failure is written `expect … fails`
+/// (or `fails under KIND, …`), and says `ok`. A scenario that cannot be read or does
 /// not check, or designs that cannot be registered together, is one issue with the diagnostics.
 /// A run stopped by a limit is still compared (its transcript says so), and every
 /// issue of that run says it stopped. Issues go to Swift Testing or XCTest, whichever runs the
@@ -145,6 +147,11 @@ func scenarioIssues(
     }
     for error in result.errors {
         issues.append("cannot record: \(shown(error))")
+    }
+    // An unintended failed expectation fails the test, as it fails `mediate check`, even when
+    // every golden matches.
+    for message in result.expectationMessages {
+        issues.append(shown(message).trimmingSuffix("\n"))
     }
     if let stop = result.stoppedBy {
         let note = "\nnote: the run under \(kind) stopped early (! \(stop.written)), as its transcript says"

@@ -155,7 +155,13 @@ struct ConsistentCommandLineTests {
         let result = workspace.check(format: .github)
         #expect(result.code == 1)
         let annotations = result.err.split(separator: "\n")
-        #expect(annotations.count == 4)
+        // Four goldens differ, and under each design the expectation fails.
+        #expect(annotations.count == 8)
+        #expect(
+            annotations.contains(
+                "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under wrapper, the expectation "
+                    + "failed (got 1)%0Ahelp: if this failure is intended, write 'expect B received 2 fails' "
+                    + "(or 'fails under wrapper')"))
         let lines = try #require(workspace.read("Output/steps/wrapper.transcript")?.split(separator: "\n"))
         let differing = try #require(lines.firstIndex { $0.hasPrefix("expect B received 1") }) + 1
         let first: Substring =
@@ -173,6 +179,8 @@ struct ConsistentCommandLineTests {
             "::error file=Scenarios/steps.scenario,line=1::under mesh, the run differs from the golden "
                 + "Output/steps/mesh.coupling.dot%0Ahelp: see the diff in the log; if the change is intended, run "
                 + "`mediate check Scenarios --output Output --record failed` and commit the goldens",
+            "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under mesh, the expectation failed "
+                + "(got 1)%0Ahelp: if this failure is intended, write 'expect B received 2 fails' (or 'fails under mesh')",
         ]
         #expect(missing == expected)
     }

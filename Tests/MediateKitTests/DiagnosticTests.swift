@@ -236,7 +236,10 @@ struct DiagnosticTests {
     static let expectations: [(String, [String])] = [
         ("expect 1️⃣", ["1️⃣ expected a participant name after 'expect'"]),
         ("participant A\nexpect A 1️⃣is alive", ["1️⃣ expected '.PROP ==', 'received', 'alive' or 'deallocated' after 'A'"]),
-        ("participant A\nexpect A.hp 1️⃣= 3", ["1️⃣ expected '==' or '!=' after 'A.hp'"]),
+        (
+            "participant A\nexpect A.hp 1️⃣= 3",
+            ["1️⃣ expected '==', '!=', '<', '<=', '>' or '>=' after 'A.hp' | help: '=' sets a property; write '==' to compare"]
+        ),
         ("participant A\nexpect A. 1️⃣== 3", ["1️⃣ expected a property name after '.'"]),
         (
             "participant A\nexpect A.hp != 1️⃣A",

@@ -92,9 +92,19 @@ struct EndToEndTests {
     }
 
     @Test func aFailedExpectationExitsOne() throws {
-        let result = try mediate("run", "Scenarios/office.scenario")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let office = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/office.scenario"), encoding: .utf8)
+        // Its last expectation fails on purpose, and says so: without `fails`, it is a failure.
+        try office.replacingOccurrences(of: "\"engineer\" fails", with: "\"engineer\"")
+            .write(to: folder.appendingPathComponent("office.scenario"), atomically: true, encoding: .utf8)
+        let result = try mediate("run", "office.scenario", in: folder)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("FAILED (got \"intern\")"))
+        #expect(result.standardOutput.contains("expect Dave.role == \"engineer\" FAILED (got \"intern\")"))
+        let intended = try mediate("run", "Scenarios/office.scenario")
+        #expect(intended.status == 0)
+        #expect(intended.standardOutput.contains("expect Dave.role == \"engineer\" fails ok (got \"intern\")"))
     }
 
     @Test func staticErrorsExitTwoAndWriteNothing() throws {

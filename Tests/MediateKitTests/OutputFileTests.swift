@@ -216,9 +216,10 @@ struct OutputFileTests {
     @Test func aFailedExpectationIsNamedOnStandardError() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(
-            at: packageRoot.appendingPathComponent("Scenarios/office.scenario"),
-            to: folder.appendingPathComponent("office.scenario"))
+        // The office's intended failures, written as unintended ones.
+        let office = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/office.scenario"), encoding: .utf8)
+        try office.replacingOccurrences(of: #" fails( under [a-z, -]+)?\n"#, with: "\n", options: .regularExpression)
+            .write(to: folder.appendingPathComponent("office.scenario"), atomically: true, encoding: .utf8)
         let result = try mediate(["run", "chat.scenario", "office.scenario", "--mediator", "all", "--output", "out"], in: folder)
         #expect(result.status == 1)
         #expect(

@@ -278,8 +278,8 @@ struct ParserTests {
             if case .expect(let expectation) = statement { return expectation.condition }
             return nil
         }
-        guard conditions.count == 3, case .property(let hp, false, .number(10.5)) = conditions[0],
-            case .received(12) = conditions[1], case .property(let s, true, .string("x")) = conditions[2]
+        guard conditions.count == 3, case .property(let hp, .notEqual, .literal(.number(10.5), _)) = conditions[0],
+            case .received(12, nil) = conditions[1], case .property(let s, .equal, .literal(.string("x"), _)) = conditions[2]
         else {
             Issue.record("unexpected conditions: \(conditions)")
             return

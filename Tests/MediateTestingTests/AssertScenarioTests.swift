@@ -132,6 +132,37 @@ struct AssertScenarioTests {
         #expect(folder.read("Output/musketeers/wrapper.transcript") != golden)
     }
 
+    /// Language 1.1: an `expect` line that says `FAILED` is an issue even when every golden
+    /// matches; one written `expect … fails` says `ok` and is none.
+    @Test func anUnintendedFailedExpectationIsAnIssueEvenWhenTheGoldensMatch() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Scenarios/one.scenario", "participant A\nparticipant B\nA -> B: hi\nexpect B received 2\n")
+        // Recording writes the goldens; the failed expectation is an issue all the same.
+        let recording = recordedIssues {
+            assertScenario(folder.file("Scenarios/one.scenario"), under: MeshDesign.self, goldens: folder.file("Output"), environment: [:])
+        }
+        #expect(recording.count == 4)
+        let issues = recordedIssues {
+            assertScenario(
+                folder.file("Scenarios/one.scenario"), under: MeshDesign.self, goldens: folder.file("Output"),
+                record: .never, environment: [:])
+        }
+        #expect(
+            issues.map(\.text) == [
+                "\(folder.file("Scenarios/one.scenario")):4: error: under mesh, the expectation failed (got 1)\n"
+                    + "help: if this failure is intended, write 'expect B received 2 fails' (or 'fails under mesh')"
+            ])
+        try folder.write("Scenarios/one.scenario", "participant A\nparticipant B\nA -> B: hi\nexpect B received 2 fails under mesh\n")
+        _ = recordedIssues {
+            assertScenario(
+                folder.file("Scenarios/one.scenario"), under: MeshDesign.self, goldens: folder.file("Output"), record: .failed,
+                environment: [:])
+        }
+        assertScenario(
+            folder.file("Scenarios/one.scenario"), under: MeshDesign.self, goldens: folder.file("Output"), record: .never,
+            environment: [:])
+    }
+
     @Test func aMissingGoldenIsRecordedByDefaultAndStillAnIssue() throws {
         let folder = try TemporaryFolder()
         let issues = recordedIssues {

@@ -88,8 +88,18 @@ public struct CheckCommand: Sendable {
         /// the layout limit (see ``maxDiagramEdges``). Not a failure.
         public var skipped: [String] = []
 
-        /// Whether every golden matched and nothing failed.
-        public var passed: Bool { failures.isEmpty && errors.isEmpty }
+        /// The run's `expect` lines that said `FAILED`: each fails the case, even when every
+        /// golden matches (an intended failure is written `expect … fails`, and says `ok`).
+        public var failedExpectations: [ExpectationFailure] = []
+        /// Each of ``failedExpectations`` as an error in the check's diagnostics format, with the
+        /// source line: what standard error shows.
+        var expectationDiagnostics: [String] = []
+        /// Each of ``failedExpectations`` as plain text, `PATH:LINE: error: …` and its help, without
+        /// the source line: what the JUnit report and `assertScenario` show.
+        package var expectationMessages: [String] = []
+
+        /// Whether every golden matched, every expectation said `ok`, and nothing failed.
+        public var passed: Bool { failures.isEmpty && errors.isEmpty && failedExpectations.isEmpty }
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
@@ -148,6 +158,15 @@ public struct CheckCommand: Sendable {
                         + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
                 standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
                 if diagnosticFormat == .github { standardError.write(annotation(failure.path, of: result)) }
+            }
+        }
+        for result in results {
+            for (failure, diagnostic) in zip(result.failedExpectations, result.expectationDiagnostics) {
+                standardOutput.write(
+                    ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
+                        + " \(result.scenario) [\(result.kind.rawValue)] line \(failure.range.lowerBound.line): "
+                        + "\(failure.text) FAILED (got \(failure.got))\n")
+                standardError.write(diagnostic)
             }
         }
         for orphan in orphans {
@@ -334,6 +353,17 @@ public struct CheckCommand: Sendable {
             _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
             try file.commit()
         }
+        result.failedExpectations = run.summary.expectationFailures
+        for failure in run.summary.expectationFailures {
+            let diagnostic = Self.diagnostic(
+                failure, kind: kind, in: scenario.script, designs: scenario.designs.kinds.map(\.rawValue))
+            result.expectationDiagnostics.append(
+                diagnosticFormat.render([diagnostic], in: scenario.file, colored: colors.standardError))
+            result.expectationMessages.append(
+                DiagnosticFormat.text.renderFileError(
+                    path: scenario.file.path, line: failure.range.lowerBound.line, message: diagnostic.message,
+                    notes: diagnostic.notes))
+        }
         if transcript.differs {
             let line = transcript.firstDifferentLine
             result.transcriptDifference = (line, scenario.statementLine(ofTranscriptLine: line, stepStarts: steps.starts))
@@ -357,6 +387,44 @@ public struct CheckCommand: Sendable {
             }
         }
         return result
+    }
+
+    /// The error for an `expect` line that said `FAILED` under `kind`, at its statement, with
+    /// help on writing the failure as intended (or no longer so); `designs` are the registered
+    /// designs' names, in order.
+    static func diagnostic(
+        _ failure: ExpectationFailure, kind: MediatorKind, in script: Script, designs: [String]
+    ) -> Diagnostic {
+        let design = kind.rawValue
+        var intended: Expectation.IntendedFailure?
+        for case .expect(let expectation) in script.statements where expectation.range == failure.range {
+            intended = expectation.intendedFailure
+        }
+        // The text up to ` fails`, which no design's name holds: the condition as written.
+        let condition =
+            intended == nil
+            ? failure.text
+            : String(failure.text[..<(failure.text.range(of: " fails", options: .backwards)?.lowerBound ?? failure.text.endIndex)])
+        if failure.heldButMeantToFail {
+            let others = intended?.designs.map(\.text).filter { $0 != design } ?? []
+            let help =
+                others.isEmpty
+                ? "if it now holds on purpose, write '\(condition)' without 'fails', or 'fails under' the designs it still fails under"
+                : "if it now holds on purpose under \(design), write '\(condition) fails under \(others.joined(separator: ", "))'"
+            return Diagnostic(
+                "under \(design), the expectation held (got \(failure.got)), but it is meant to fail", at: failure.range,
+                notes: [.help(help)])
+        }
+        let listed = Set((intended?.designs.map(\.text) ?? []) + [design])
+        let help =
+            listed.count == 1
+            ? "if this failure is intended, write '\(condition) fails' (or 'fails under \(design)')"
+            : listed.isSuperset(of: designs)
+                ? "if this failure is intended, write '\(condition) fails': it fails under every design"
+                : "if this failure is intended, write '\(condition) fails under "
+                    + designs.filter(listed.contains).joined(separator: ", ") + "'"
+        return Diagnostic(
+            "under \(design), the expectation failed (got \(failure.got))", at: failure.range, notes: [.help(help)])
     }
 
     /// Records the golden at `path` with `write` when the record mode asks for it, else notes a

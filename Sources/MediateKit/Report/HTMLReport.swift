@@ -216,17 +216,24 @@ enum HTMLReport {
         var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
         html += section.lanes.map { "<th>\(XML.escaped($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
         for (index, line) in first.enumerated() {
-            let text =
-                line.hasSuffix(" ok")
-                ? String(line.dropLast(3)) : String(line[..<(line.range(of: " FAILED (got ")?.lowerBound ?? line.endIndex)])
+            let text = expectationText(of: line)
             html += "<tr><td><code>\(XML.escaped(text))</code></td>"
             for lines in byKind {
                 let result = index < lines.count ? String(lines[index].dropFirst(text.count).drop(while: { $0 == " " })) : "not reached"
-                html += "<td class=\"\(result == "ok" ? "good" : "bad")\">\(XML.escaped(result))</td>"
+                let good = result == "ok" || result.hasPrefix("ok (got ")
+                html += "<td class=\"\(good ? "good" : "bad")\">\(XML.escaped(result))</td>"
             }
             html += "</tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// An expectation's line without its outcome: ` ok`, ` ok (got X)` (a failure that was
+    /// intended) or ` FAILED (got X)`.
+    static func expectationText(of line: String) -> String {
+        if line.hasSuffix(" ok") { return String(line.dropLast(3)) }
+        let outcome = [" ok (got ", " FAILED (got "].compactMap { line.range(of: $0)?.lowerBound }.min()
+        return String(line[..<(outcome ?? line.endIndex)])
     }
 
     /// An SVG document without its XML declaration and doctype, ready to sit inside HTML.

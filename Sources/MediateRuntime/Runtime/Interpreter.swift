@@ -82,8 +82,10 @@ public struct RunSummary: Hashable, Sendable {
     public var deliveries = 0
     /// Errors reported, each a `!` line of the transcript.
     public var errors = 0
-    /// `expect` lines that failed.
+    /// `expect` lines that failed: that did not hold, or held where they were meant to fail.
     public var failedExpectations = 0
+    /// Those lines, in the order they were written.
+    public var expectationFailures: [ExpectationFailure] = []
     /// Deliveries a design made after the run's last step (while the scenario released its
     /// objects, from a `deinit`), which the transcript does not show.
     public var lateDeliveries = 0
@@ -102,6 +104,27 @@ public struct RunSummary: Hashable, Sendable {
     public var exitCode: Int32 {
         if stoppedBy != nil { return 3 }
         return failedExpectations > 0 ? 1 : 0
+    }
+}
+
+/// An `expect` line of a run that said `FAILED`.
+public struct ExpectationFailure: Hashable, Sendable {
+    /// The `expect` statement.
+    public var range: SourceRange
+    /// The expectation as the transcript repeats it.
+    public var text: String
+    /// What the condition found, as the line writes it after `got`.
+    public var got: String
+    /// True when the condition held where `fails` said it was meant to fail; false when it did
+    /// not hold where it was meant to.
+    public var heldButMeantToFail: Bool
+
+    /// A failure of the expectation at `range`.
+    public init(range: SourceRange, text: String, got: String, heldButMeantToFail: Bool) {
+        self.range = range
+        self.text = text
+        self.got = got
+        self.heldButMeantToFail = heldButMeantToFail
     }
 }
 
@@ -128,6 +151,9 @@ public final class Interpreter {
         /// Bumped on every delivery; no access to it ever overlaps another, so it skips the
         /// run-time exclusivity check, which would cost as much as the rest of a delivery.
         @exclusivity(unchecked) var received = 0
+        /// Deliveries of the messages that `expect NAME received N MESSAGE` counts; empty when no
+        /// expectation counts one.
+        var messageCounts: [CountedMessage: Int] = [:]
         /// Released by the scenario, and not yet reported deallocated.
         var awaitingDeallocation = false
         /// Reactions that apply to it, by trigger: those on its name, then those on its type (the
@@ -160,8 +186,17 @@ public final class Interpreter {
         var bindings: [String: Value]
     }
 
+    /// A message that `received N MESSAGE` counts: named messages of a name, or a text.
+    private enum CountedMessage: Hashable {
+        case named(String)
+        case text(String)
+    }
+
     private let script: Script
     private let title: String
+    /// The messages some expectation counts, decided once from the script; when empty (every
+    /// 1.0 script), a delivery counts nothing but its total.
+    private let countedMessages: Set<CountedMessage>
     private let kind: MediatorKind
     private let designs: DesignRegistry
     /// The design of the mediator in force: the scenario's, then each replacement's.
@@ -201,6 +236,8 @@ public final class Interpreter {
     var mediatorProperties: [String: Value] = [:]
     /// Messages delivered to the mediator.
     private var mediatorReceived = 0
+    /// Messages delivered to the mediator that an expectation counts (`received N MESSAGE`).
+    private var mediatorMessageCounts: [CountedMessage: Int] = [:]
     /// The reactions on `mediator` and on its name, in the order written.
     private var mediatorReceives: [[Reaction]] = []
     private var mediatorSends: [[Reaction]] = []
@@ -234,6 +271,12 @@ public final class Interpreter {
         self.designs = designs
         self.limits = limits.validated
         self.sink = sink
+        var counted: Set<CountedMessage> = []
+        for case .expect(let expectation) in script.statements {
+            guard case .received(_, let message?) = expectation.condition else { continue }
+            counted.insert(Self.counted(message))
+        }
+        self.countedMessages = counted
         let name = Self.mediatorName(of: script)
         mediatorName = name ?? "mediator"
         mediatorIsNamed = name != nil
@@ -246,6 +289,13 @@ public final class Interpreter {
             if case .mediatorDeclaration(let declaration) = statement, let name = declaration.name { return name.text }
         }
         return nil
+    }
+
+    private static func counted(_ message: Expectation.CountedMessage) -> CountedMessage {
+        switch message {
+        case .named(let name): return .named(name.text)
+        case .text(let literal): return .text(literal.value)
+        }
     }
 
     /// The kind a script asks for: its last `mediator` statement before the first step, else `fallback`.
@@ -655,6 +705,7 @@ public final class Interpreter {
         }
         summary.deliveries += 1
         mediatorReceived += 1
+        if !countedMessages.isEmpty { count(message, into: &mediatorMessageCounts) }
         deliveryDepth = depth
         sink.emitDelivery(receiver: mediatorName, sender: sender?.name ?? mediatorName, message: message, depth: depth)
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
@@ -686,9 +737,25 @@ public final class Interpreter {
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
         let entry = declarationOrder[receiver.index]
         entry.received += 1
+        if !countedMessages.isEmpty { count(message, for: entry) }
         guard !entry.receives.isEmpty else { return }
         let frame = Frame(reactor: receiver, sender: sender, message: message, bindings: [:])
         runReactions(entry.receives, for: frame, depth: depth + 1)
+    }
+
+    /// Counts a delivery of `message` to `entry` if an expectation counts such messages.
+    private func count(_ message: Message, for entry: Entry) {
+        count(message, into: &entry.messageCounts)
+    }
+
+    /// Adds a delivery of `message` to `counts` if an expectation counts such messages.
+    private func count(_ message: Message, into counts: inout [CountedMessage: Int]) {
+        let key: CountedMessage
+        switch message {
+        case .named(let name, _): key = .named(name)
+        case .text(let text): key = .text(text)
+        }
+        if countedMessages.contains(key) { counts[key, default: 0] += 1 }
     }
 
     func fail(_ error: DeliveryError, throughMediator: Bool = false) {
@@ -947,46 +1014,80 @@ public final class Interpreter {
 
     // MARK: Expectations
 
+    /// Writes an expectation's line. Its condition either holds or gives the value it got; the
+    /// line says `ok` when that is what the expectation meant (to hold under this run's design,
+    /// or to fail under it: `expect … fails [under KIND, …]`), else `FAILED`.
     private func evaluate(_ expectation: Expectation) {
-        if isMediator(expectation.subject.text) { return evaluateOnMediator(expectation) }
-        let entry = entries[expectation.subject.text]
+        let onMediator = isMediator(expectation.subject.text)
+        let entry = onMediator ? nil : entries[expectation.subject.text]
         let alive = entry?.object != nil
-        var got: String?
+        let holds: Bool
+        let got: String
         switch expectation.condition {
-        case .property(let property, let equal, let expected):
-            let actual = entry?.properties[property.text] ?? .nothing
-            if (actual == expected) != equal { got = actual.written }
-        case .received(let count):
-            let actual = entry?.received ?? 0
-            if actual != count { got = String(actual) }
+        case .property(let property, let comparison, let expected):
+            let actual = (onMediator ? mediatorProperties[property.text] : entry?.properties[property.text]) ?? .nothing
+            do {
+                holds = Self.compare(actual, comparison, try evaluate(expected, frame: nil))
+            } catch {
+                // The right side cannot be evaluated: its `!` line, and the expectation fails.
+                report(.evaluation(error), depth: 0)
+                holds = false
+            }
+            got = actual.written
+        case .received(let count, let message):
+            let counts = onMediator ? mediatorMessageCounts : entry?.messageCounts ?? [:]
+            let total = onMediator ? mediatorReceived : entry?.received ?? 0
+            let actual = message.map { counts[Self.counted($0)] ?? 0 } ?? total
+            holds = actual == count
+            got = String(actual)
         case .alive:
-            if !alive { got = "deallocated" }
+            holds = alive
+            got = alive ? "alive" : "deallocated"
         case .deallocated:
-            if alive { got = "alive" }
+            holds = !alive
+            got = alive ? "alive" : "deallocated"
         }
-        if got != nil { summary.failedExpectations += 1 }
-        emit(.expectation(text: expectation.text, got: got))
+        let meantToFail = expectation.intendedFailure?.applies(to: kind.rawValue) ?? false
+        if holds == meantToFail {
+            summary.failedExpectations += 1
+            summary.expectationFailures.append(
+                ExpectationFailure(range: expectation.range, text: expectation.text, got: got, heldButMeantToFail: holds))
+        }
+        emit(.expectation(text: expectation.text, got: holds && !meantToFail ? nil : got, intended: !holds && meantToFail))
+    }
+
+    /// Whether `actual OP expected` holds: `==` and `!=` on any values, the orderings on two
+    /// numbers or two strings (by Unicode scalar values); an ordering of anything else does not hold.
+    static func compare(_ actual: Value, _ comparison: Expectation.Comparison, _ expected: Value) -> Bool {
+        switch comparison {
+        case .equal: return actual == expected
+        case .notEqual: return actual != expected
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let order: Int
+            switch (actual, expected) {
+            case (.number(let left), .number(let right)):
+                order = left < right ? -1 : left == right ? 0 : 1
+            case (.string(let left), .string(let right)):
+                if left.unicodeScalars.elementsEqual(right.unicodeScalars) {
+                    order = 0
+                } else {
+                    order = left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) ? -1 : 1
+                }
+            default:
+                return false
+            }
+            switch comparison {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            default: return order >= 0
+            }
+        }
     }
 
     /// Whether a subject written `name` is the mediator: `mediator`, or its name.
     private func isMediator(_ name: String) -> Bool {
         name == "mediator" || (mediatorIsNamed && name == mediatorName)
-    }
-
-    /// An expectation about the mediator's properties or deliveries (the checker allows no other).
-    private func evaluateOnMediator(_ expectation: Expectation) {
-        var got: String?
-        switch expectation.condition {
-        case .property(let property, let equal, let expected):
-            let actual = mediatorProperties[property.text] ?? .nothing
-            if (actual == expected) != equal { got = actual.written }
-        case .received(let count):
-            if mediatorReceived != count { got = String(mediatorReceived) }
-        case .alive, .deallocated:
-            break
-        }
-        if got != nil { summary.failedExpectations += 1 }
-        emit(.expectation(text: expectation.text, got: got))
     }
 
     // MARK: Reporting

@@ -26,8 +26,10 @@ public enum TranscriptEvent: Hashable, Sendable {
     case release(name: String, depth: Int)
     /// `NAME deallocated` (true) or `NAME still alive` (false), one level under its statement.
     case lifetime(name: String, deallocated: Bool, depth: Int)
-    /// `expect … ok` or `expect … FAILED (got X)`; `got` is nil when the expectation held.
-    case expectation(text: String, got: String?)
+    /// `expect … ok`, `expect … ok (got X)` or `expect … FAILED (got X)`. `got` is nil when the
+    /// expectation held and was meant to; `intended` is true when it failed and was meant to
+    /// (`expect … fails`), and the line then says `ok (got X)`. Any other `got` is a failure.
+    case expectation(text: String, got: String?, intended: Bool = false)
     /// `end: S sends, D deliveries, E errors, F failed expectations`
     case end(sends: Int, deliveries: Int, errors: Int, failedExpectations: Int)
     /// `leaked: none` or `leaked: NAME, …` (participants in declaration order, then `mediator`).
@@ -43,6 +45,13 @@ public enum TranscriptEvent: Hashable, Sendable {
         case .scenario, .mediator, .participant, .expectation, .end, .leaked:
             return 0
         }
+    }
+
+    /// What an expectation's line writes after its text: ` ok`, ` ok (got X)` for a failure that
+    /// was intended, else ` FAILED (got X)`.
+    package static func outcome(got: String?, intended: Bool) -> String {
+        guard let got else { return " ok" }
+        return intended ? " ok (got \(got))" : " FAILED (got \(got))"
     }
 
     /// Whether the event's line begins a top-level step of the scenario: a statement at the top

@@ -188,11 +188,59 @@ struct Checker {
             case .log(let log):
                 checkLog(log, in: .topLevel)
             case .expect(let expectation):
-                checkExpectationSubject(expectation)
+                checkExpectation(expectation)
             case .set(let assignment):
                 checkAssignment(assignment, in: .topLevel)
             }
         }
+    }
+
+    private mutating func checkExpectation(_ expectation: Expectation) {
+        checkExpectationSubject(expectation)
+        switch expectation.condition {
+        case .property(_, _, let value):
+            checkValue(value, in: .topLevel)
+        case .received(_, .named(let message)):
+            let sent = sentMessageNames()
+            if !sent.set.contains(message.text) {
+                let suggestion = suggestion(for: message.text, among: sent.names)
+                diagnostics.append(.unsentMessage(message, suggestion: suggestion))
+            }
+        case .received, .alive, .deallocated:
+            break
+        }
+        guard let intended = expectation.intendedFailure else { return }
+        var seen: Set<String> = []
+        for design in intended.designs {
+            if let designNames, !designNames.contains(design.text) {
+                diagnostics.append(.unknownFailureDesign(design, designNames: designNames))
+            } else if !seen.insert(design.text).inserted {
+                diagnostics.append(.designNamedTwice(design))
+            }
+        }
+    }
+
+    /// The names of the messages the file's sends send, top-level and in reactions, in the order
+    /// first written, and as a set; gathered when an expectation first counts a named message.
+    private var sentMessages: (names: [String], set: Set<String>)?
+
+    private mutating func sentMessageNames() -> (names: [String], set: Set<String>) {
+        if let sentMessages { return sentMessages }
+        var names: [String] = []
+        var seen: Set<String> = []
+        func add(_ send: Send) {
+            if case .named(let name, _, _) = send.message, seen.insert(name.text).inserted { names.append(name.text) }
+        }
+        for statement in script.statements {
+            switch statement {
+            case .send(let send): add(send)
+            case .reaction(let reaction):
+                for case .send(let send) in reaction.body { add(send) }
+            default: break
+            }
+        }
+        sentMessages = (names, seen)
+        return (names, seen)
     }
 
     private mutating func checkProperties(_ properties: [Property]) {
@@ -814,6 +862,24 @@ extension Diagnostic {
                 .note("a reaction applies throughout the run, to the sends above it too"),
                 .help(pinned ? move : "add 'from here' before '{' to apply it from this line on, or \(move)"),
             ], severity: .warning)
+    }
+
+    static func unsentMessage(_ name: Name, suggestion: String?) -> Diagnostic {
+        Diagnostic(
+            "no send in the file sends a message called '\(name.text)'", at: name.range,
+            notes: didYouMean(suggestion)
+                + [.help("'received N NAME' counts the deliveries of named messages called NAME; 'received N' counts every delivery")])
+    }
+
+    static func unknownFailureDesign(_ design: Name, designNames: [String]) -> Diagnostic {
+        let suggestion = EditDistance.closest(to: design.text, among: designNames)
+        return Diagnostic(
+            "unknown design '\(design.text)' after 'fails under'", at: design.range,
+            notes: didYouMean(suggestion) + [.help("the kinds are \(Frontend.spellings(of: designNames))")])
+    }
+
+    static func designNamedTwice(_ design: Name) -> Diagnostic {
+        Diagnostic("'\(design.text)' is named twice after 'fails under'", at: design.range)
     }
 
     static func duplicateParameter(_ name: Name) -> Diagnostic {

@@ -546,8 +546,9 @@ struct Parser {
             segments: logSegments(pieces), range: keyword.range.lowerBound..<string.range.upperBound)
     }
 
-    /// `expect NAME.PROP == VALUE` (or `!=`), `expect NAME received N`, `expect NAME alive`,
-    /// `expect NAME deallocated`.
+    /// `expect NAME.PROP OP VALUE` (OP one of `==`, `!=`, `<`, `<=`, `>`, `>=`),
+    /// `expect NAME received N [MESSAGE]`, `expect NAME alive`, `expect NAME deallocated`, each
+    /// optionally followed by `fails [under KIND, …]`.
     private mutating func parseExpectation() throws(SyntaxError) -> Expectation {
         let keyword = advance()
         let subject = try parseSubject("a participant name after 'expect'")
@@ -557,30 +558,13 @@ struct Parser {
         case .dot:
             skip()
             let property = try parseWord("a property name after '.'")
-            let equal: Bool
-            switch current.kind {
-            case .equalEqual: equal = true
-            case .notEqual: equal = false
-            default:
-                throw failure(
-                    .expected("'==' or '!=' after '\(subject.text).\(property.text)'", at: current.range))
+            guard let comparison = Parser.comparison(current.kind) else {
+                throw failure(.missingComparison(after: "\(subject.text).\(property.text)", at: current))
             }
-            let comparison = advance()
-            let value: Value
-            switch current.kind {
-            case .string: value = .string(stringLiteral(current).value)
-            case .number(let number): value = .number(number)
-            case .keyword(.true): value = .bool(true)
-            case .keyword(.false): value = .bool(false)
-            default:
-                throw failure(
-                    .expected(
-                        "a value after '\(comparison.kind == .equalEqual ? "==" : "!=")': "
-                            + "a string, a number, 'true' or 'false'",
-                        at: current.range))
-            }
-            text += ".\(property.text) \(equal ? "==" : "!=") \(lexer.spelling(of: advance()))"
-            condition = .property(property, equal: equal, value: value)
+            skip()
+            let (value, written) = try parseExpectedValue(after: comparison)
+            text += ".\(property.text) \(comparison.rawValue) \(written)"
+            condition = .property(property, comparison, value: value)
         case .keyword(.received):
             skip()
             guard case .number = current.kind else {
@@ -592,7 +576,13 @@ struct Parser {
             }
             skip()
             text += " received \(digits)"
-            condition = .received(count)
+            let message = countedMessage()
+            switch message {
+            case .named(let name): text += " \(name.text)"
+            case .text: text += " \(lexer.spelling(of: previous))"
+            case nil: break
+            }
+            condition = .received(count, message: message)
         case .keyword(.alive):
             skip()
             text += " alive"
@@ -607,11 +597,121 @@ struct Parser {
                     "'.PROP ==', 'received', 'alive' or 'deallocated' after '\(subject.text)'",
                     at: current.range))
         }
+        let intendedFailure = try parseIntendedFailure()
+        if let intendedFailure {
+            text += " fails"
+            if !intendedFailure.designs.isEmpty {
+                text += " under " + intendedFailure.designs.map(\.text).joined(separator: ", ")
+            }
+        }
         let expectation = Expectation(
-            subject: subject, condition: condition, text: text,
+            subject: subject, condition: condition, intendedFailure: intendedFailure, text: text,
             range: keyword.range.lowerBound..<previous.range.upperBound)
+        if case .identifier = current.kind, !current.endsLine {
+            let word = lexer.text(of: current)
+            if EditDistance.closest(to: word, among: ["fails"], maximum: 2) != nil {
+                throw failure(.unknownWordAfterExpectation(word, at: current.range))
+            }
+        }
         try expectEndOfLine(after: "the expectation")
         return expectation
+    }
+
+    /// The comparison a token is in `expect NAME.PROP OP VALUE`, if it is one.
+    private static func comparison(_ kind: Lexeme.Kind) -> Expectation.Comparison? {
+        switch kind {
+        case .equalEqual: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessOrEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterOrEqual
+        default: return nil
+        }
+    }
+
+    /// The right side of `expect NAME.PROP OP VALUE`, and its text as the transcript repeats it:
+    /// an expression in canonical form, its literals spelt as written (`1.500` stays `1.500`).
+    private mutating func parseExpectedValue(
+        after comparison: Expectation.Comparison
+    ) throws(SyntaxError) -> (ValueExpression, String) {
+        let expected = "a value after '\(comparison.rawValue)': a string, a number, 'true' or 'false'"
+        // A bare name means nothing at the top level: no pattern binds it.
+        if current.kind == .identifier, peek.kind != .dot { throw failure(.expected(expected, at: current.range)) }
+        let expression = try parseWholeExpression(expected: expected)
+        return (expression, written(expression))
+    }
+
+    /// The message `received N` counts, if one is written: a name (any word, a keyword too) or a
+    /// string. `fails` at the end of the line or before `under` is the intended failure's.
+    private mutating func countedMessage() -> Expectation.CountedMessage? {
+        switch current.kind {
+        case .string:
+            let token = advance()
+            return .text(stringLiteral(token))
+        case .identifier where isFailsKeyword:
+            return nil
+        case .identifier, .keyword:
+            let token = advance()
+            return .named(Name(word(token)!, token.range))
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `token` is the word `fails`.
+    private mutating func isFailsWord(_ token: Lexeme) -> Bool {
+        token.kind == .identifier && lexer.text(of: token) == "fails"
+    }
+
+    /// Whether the current token, after a count, is the contextual word `fails` of an intended
+    /// failure rather than a message's name: `fails` followed by the end of the line or `under`.
+    private var isFailsKeyword: Bool {
+        mutating get {
+            guard isFailsWord(current) else { return false }
+            return peek.endsLine || (peek.kind == .identifier && lexer.text(of: peek) == "under")
+        }
+    }
+
+    /// `fails` or `fails under KIND, …` after an expectation's condition; nil when the line ends
+    /// without it.
+    private mutating func parseIntendedFailure() throws(SyntaxError) -> Expectation.IntendedFailure? {
+        guard isFailsWord(current) else { return nil }
+        let fails = advance()
+        guard !current.endsLine else { return Expectation.IntendedFailure(designs: [], range: fails.range) }
+        guard current.kind == .identifier, lexer.text(of: current) == "under" else {
+            throw failure(.expectedUnder(at: current))
+        }
+        skip()
+        var designs = [try parseDesignName(after: "'under'")]
+        while consume(.comma) {
+            designs.append(try parseDesignName(after: "','"))
+        }
+        return Expectation.IntendedFailure(designs: designs, range: fails.range.lowerBound..<previous.range.upperBound)
+    }
+
+    /// A design's name: words joined by `-` without spaces, as after `mediator`.
+    private mutating func parseDesignName(after what: String) throws(SyntaxError) -> Name {
+        guard let first = word(current) else {
+            throw failure(.missingDesignName(after: what, at: current.range, spellings: kindSpellings))
+        }
+        var text = first
+        let start = advance().range
+        var end = start.upperBound
+        while current.kind == .minus {
+            let minus = current
+            let next = peek
+            guard minus.range.lowerBound == end, let part = word(next),
+                next.range.lowerBound == minus.range.upperBound
+            else {
+                throw failure(.spacedMediatorKind(at: minus.range))
+            }
+            text += "-" + part
+            skip()
+            skip()
+            end = next.range.upperBound
+        }
+        return Name(text, start.lowerBound..<end)
     }
 
     // MARK: Sends
@@ -1283,6 +1383,30 @@ extension Diagnostic {
         Diagnostic(
             "a mediator kind is written without spaces", at: range,
             notes: [.help("join its words with '-', e.g. 'protocol-extension'")])
+    }
+
+    static func missingComparison(after written: String, at token: Lexeme) -> Diagnostic {
+        let help: [Note] = token.kind == .equal ? [.help("'=' sets a property; write '==' to compare")] : []
+        return Diagnostic(
+            "expected '==', '!=', '<', '<=', '>' or '>=' after '\(written)'", at: token.range, notes: help)
+    }
+
+    static func expectedUnder(at token: Lexeme) -> Diagnostic {
+        Diagnostic(
+            "expected 'under' or end of line after 'fails'", at: token.range,
+            notes: [.help("write 'fails' alone, or 'fails under KIND, …' to name the designs it fails under")])
+    }
+
+    static func missingDesignName(after what: String, at range: SourceRange, spellings: String?) -> Diagnostic {
+        Diagnostic(
+            "expected a design's name after \(what)", at: range,
+            notes: [.help(spellings.map { "the kinds are \($0)" } ?? "write a design's name, e.g. 'mesh'")])
+    }
+
+    static func unknownWordAfterExpectation(_ word: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "unexpected '\(word)' after the expectation", at: range,
+            notes: [.help("did you mean 'fails'? write 'fails' or 'fails under KIND, …' for a failure that is intended")])
     }
 
     static func invalidCount(_ text: String, at range: SourceRange) -> Diagnostic {

@@ -512,31 +512,72 @@ package enum LogSegment: Hashable, Sendable {
     case interpolation(Reference)
 }
 
-/// `expect …`
+/// `expect CONDITION [fails [under KIND, …]]`
 package struct Expectation: Hashable, Sendable {
     /// The participant the expectation is about; `mediator` (or its name) for the mediator.
     package var subject: Name
     package var condition: Condition
+    /// `fails [under KIND, …]`: the condition is meant not to hold; nil when it is meant to hold.
+    package var intendedFailure: IntendedFailure?
     /// The expectation as written, normalised to single spaces, as the transcript repeats it:
-    /// `expect Athos.hp == 10`.
+    /// `expect Athos.hp == 10`, `expect Bob deallocated fails under mesh`.
     package var text: String
     package var range: SourceRange
 
-    package init(subject: Name, condition: Condition, text: String, range: SourceRange) {
+    package init(
+        subject: Name, condition: Condition, intendedFailure: IntendedFailure? = nil, text: String, range: SourceRange
+    ) {
         self.subject = subject
         self.condition = condition
+        self.intendedFailure = intendedFailure
         self.text = text
         self.range = range
     }
 
     package enum Condition: Hashable, Sendable {
-        /// `NAME.PROP == VALUE` (`equal` true) or `!=` (false).
-        case property(Name, equal: Bool, value: Value)
-        /// `NAME received N`
-        case received(Int)
+        /// `NAME.PROP OP VALUE`
+        case property(Name, Comparison, value: ValueExpression)
+        /// `NAME received N [MESSAGE]`: every delivery, or only those of `message`.
+        case received(Int, message: CountedMessage?)
         /// `NAME alive`
         case alive
         /// `NAME deallocated`
         case deallocated
+    }
+
+    /// The operator of `expect NAME.PROP OP VALUE`.
+    package enum Comparison: String, CaseIterable, Hashable, Sendable {
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+    }
+
+    /// The messages `received N MESSAGE` counts.
+    package enum CountedMessage: Hashable, Sendable {
+        /// Named messages of this name, whatever their arguments.
+        case named(Name)
+        /// Text messages equal to this text.
+        case text(StringLiteral)
+    }
+
+    /// `fails` or `fails under KIND, …`.
+    package struct IntendedFailure: Hashable, Sendable {
+        /// The designs the condition is meant to fail under, as written; empty: under every design.
+        package var designs: [Name]
+        /// `fails` and what follows it.
+        package var range: SourceRange
+
+        package init(designs: [Name], range: SourceRange) {
+            self.designs = designs
+            self.range = range
+        }
+
+        /// Whether the condition is meant to fail in a run under `design`.
+        package func applies(to design: String) -> Bool {
+            designs.isEmpty || designs.contains { $0.text == design }
+        }
     }
 }

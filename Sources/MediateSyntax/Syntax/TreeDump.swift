@@ -107,13 +107,19 @@ private struct DumpNode {
         case .expect(let expectation):
             let condition: String
             switch expectation.condition {
-            case .property(let property, let equal, let value):
-                condition = ".\(property.text) \(equal ? "==" : "!=") \(value.written)"
-            case .received(let count): condition = " received \(count)"
+            case .property(let property, let comparison, let value):
+                condition = ".\(property.text) \(comparison.rawValue) \(DumpNode.describe(value))"
+            case .received(let count, .none): condition = " received \(count)"
+            case .received(let count, .named(let name)): condition = " received \(count) \(name.text)"
+            case .received(let count, .text(let literal)): condition = " received \(count) \(Value.quoted(literal.value))"
             case .alive: condition = " alive"
             case .deallocated: condition = " deallocated"
             }
-            self.init("Expect \(expectation.subject.text)\(condition)", expectation.range)
+            var intent = ""
+            if let failure = expectation.intendedFailure {
+                intent = failure.designs.isEmpty ? " fails" : " fails under " + failure.designs.map(\.text).joined(separator: ", ")
+            }
+            self.init("Expect \(expectation.subject.text)\(condition)\(intent)", expectation.range)
         case .language(let version, let range):
             self.init("Language \(version.text)", range)
         case .set(let assignment):

@@ -1,0 +1,457 @@
+import Foundation
+import Testing
+
+@testable import MediateDesigns
+@testable import MediateKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Language 1.1, expectations as tests: comparisons, `received N MESSAGE`, intended failures, and
+/// `check`'s enforcement.
+@Suite("Expectations as tests")
+struct ExpectationTests {
+    static let scoring = """
+        participant Ann : Player { score = 3, name = "ann" }
+        participant Bob : Player
+        on Player receives point { set score = 5 }
+        Bob -> Ann: point
+        Bob -> Ann: "hi"
+        Bob -> Ann: point(by: 2)
+        Ann -> Bob: "hi"
+        """
+
+    /// The lines after the header and the sends: the expectations and `end:`.
+    func expectationLines(_ source: String, kind: MediatorKind = .protocolExtension) throws -> [Substring] {
+        try transcript(source, kind: kind).split(separator: "\n").filter { $0.hasPrefix("expect ") || $0.hasPrefix("end:") }
+    }
+
+    @Test func comparisonsOrderNumbersAndStrings() throws {
+        let source =
+            Self.scoring + """
+
+                expect Ann.score > 4
+                expect Ann.score >= 5
+                expect Ann.score < 5
+                expect Ann.score <= 4.5
+                expect Ann.name < "b"
+                expect Ann.name >= "ann"
+                expect Ann.name > "anna"
+                expect Ann.score != 5
+                """
+        #expect(
+            try expectationLines(source) == [
+                "expect Ann.score > 4 ok",
+                "expect Ann.score >= 5 ok",
+                "expect Ann.score < 5 FAILED (got 5)",
+                "expect Ann.score <= 4.5 FAILED (got 5)",
+                #"expect Ann.name < "b" ok"#,
+                #"expect Ann.name >= "ann" ok"#,
+                #"expect Ann.name > "anna" FAILED (got "ann")"#,
+                "expect Ann.score != 5 FAILED (got 5)",
+                "end: 4 sends, 4 deliveries, 0 errors, 4 failed expectations",
+            ])
+    }
+
+    @Test func anOrderingOfAnythingButTwoNumbersOrTwoStringsFails() throws {
+        let source =
+            Self.scoring + """
+
+                expect Ann.name < 3
+                expect Ann.score >= "5"
+                expect Bob.score > 0
+                expect Ann.name <= true
+                expect Bob.score <= 0 fails
+                """
+        #expect(
+            try expectationLines(source) == [
+                #"expect Ann.name < 3 FAILED (got "ann")"#,
+                #"expect Ann.score >= "5" FAILED (got 5)"#,
+                "expect Bob.score > 0 FAILED (got nothing)",
+                #"expect Ann.name <= true FAILED (got "ann")"#,
+                "expect Bob.score <= 0 fails ok (got nothing)",
+                "end: 4 sends, 4 deliveries, 0 errors, 4 failed expectations",
+            ])
+    }
+
+    @Test func receivedCountsOneMessageOrOneText() throws {
+        let source =
+            Self.scoring + """
+
+                expect Ann received 2 point
+                expect Ann received 1 "hi"
+                expect Ann received 0 "Hi"
+                expect Ann received 3
+                expect Bob received 1 "hi"
+                expect Bob received 1 point
+                """
+        #expect(
+            try expectationLines(source) == [
+                "expect Ann received 2 point ok",
+                #"expect Ann received 1 "hi" ok"#,
+                #"expect Ann received 0 "Hi" ok"#,
+                "expect Ann received 3 ok",
+                #"expect Bob received 1 "hi" ok"#,
+                "expect Bob received 1 point FAILED (got 0)",
+                "end: 4 sends, 4 deliveries, 0 errors, 1 failed expectations",
+            ])
+    }
+
+    @Test func aCountIsTakenWhereTheExpectationStands() throws {
+        let source = """
+            participant A
+            participant B
+            A -> B: ping
+            expect B received 1 ping
+            A -> B: ping
+            A -> B: pong
+            expect B received 2 ping
+            expect B received 1 pong
+            """
+        #expect(
+            try expectationLines(source) == [
+                "expect B received 1 ping ok", "expect B received 2 ping ok", "expect B received 1 pong ok",
+                "end: 3 sends, 3 deliveries, 0 errors, 0 failed expectations",
+            ])
+    }
+
+    /// `fails` alone: meant to fail under every design. `fails under`: under those listed, and
+    /// meant to hold under the others.
+    static let intended = """
+        participant Bob weak
+        release Bob
+        expect Bob deallocated fails under protocol-extension, direct-delegate, mesh
+        expect Bob alive fails under wrapper
+        expect Bob.role == "engineer" fails
+        """
+
+    @Test(arguments: [
+        (
+            "protocol-extension",
+            [
+                "expect Bob deallocated fails under protocol-extension, direct-delegate, mesh ok (got alive)",
+                "expect Bob alive fails under wrapper ok",
+                #"expect Bob.role == "engineer" fails ok (got nothing)"#,
+                "end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations",
+            ]
+        ),
+        (
+            "wrapper",
+            [
+                "expect Bob deallocated fails under protocol-extension, direct-delegate, mesh ok",
+                "expect Bob alive fails under wrapper ok (got deallocated)",
+                #"expect Bob.role == "engineer" fails ok (got nothing)"#,
+                "end: 0 sends, 0 deliveries, 0 errors, 0 failed expectations",
+            ]
+        ),
+    ])
+    func anIntendedFailureSaysOk(kind: String, lines: [String]) throws {
+        #expect(try expectationLines(Self.intended, kind: MediatorKind(kind)).map(String.init) == lines)
+    }
+
+    @Test func anExpectationThatHoldsWhereItIsMeantToFailFails() throws {
+        let source = """
+            participant Bob weak
+            release Bob
+            expect Bob alive fails under protocol-extension
+            expect Bob deallocated fails under wrapper
+            expect Bob alive fails
+            """
+        let run = try runScenario(source, kind: .protocolExtension)
+        #expect(
+            run.text.split(separator: "\n").filter { $0.hasPrefix("expect ") || $0.hasPrefix("end:") } == [
+                "expect Bob alive fails under protocol-extension FAILED (got alive)",
+                "expect Bob deallocated fails under wrapper FAILED (got alive)",
+                "expect Bob alive fails FAILED (got alive)",
+                "end: 0 sends, 0 deliveries, 0 errors, 3 failed expectations",
+            ])
+        #expect(run.summary.exitCode == 1)
+        #expect(run.summary.expectationFailures.map(\.range.lowerBound.line) == [3, 4, 5])
+        #expect(run.summary.expectationFailures.map(\.heldButMeantToFail) == [true, false, true])
+    }
+
+    @Test func theJSONLineSaysIntendedOnlyOnAnIntendedFailure() throws {
+        let source = """
+            participant A { n = 1 }
+            expect A.n == 1
+            expect A.n == 2
+            expect A.n == 2 fails
+            expect A.n == 1 fails
+            """
+        let lines = try runScenario(source, format: .jsonl).text.split(separator: "\n").filter { $0.contains(#""event":"expect""#) }
+        #expect(
+            lines == [
+                #"{"depth":0,"event":"expect","expectation":"expect A.n == 1","passed":true}"#,
+                #"{"depth":0,"event":"expect","expectation":"expect A.n == 2","got":"1","passed":false}"#,
+                #"{"depth":0,"event":"expect","expectation":"expect A.n == 2 fails","got":"1","intended":true,"passed":true}"#,
+                #"{"depth":0,"event":"expect","expectation":"expect A.n == 1 fails","got":"1","passed":false}"#,
+            ])
+    }
+
+    @Test func theTextIsNormalised() throws {
+        let source = """
+            participant A
+            participant B
+            A -> B: point
+            expect  A.n>=-3
+            expect B  received   1   point
+            expect B received 1 "a  b"  fails
+            expect B alive   fails   under  mesh ,wrapper
+            """
+        #expect(
+            try expectationLines(source) == [
+                "expect A.n >= -3 FAILED (got nothing)",
+                "expect B received 1 point ok",
+                #"expect B received 1 "a  b" fails ok (got 0)"#,
+                "expect B alive fails under mesh, wrapper ok",
+                "end: 1 sends, 1 deliveries, 0 errors, 1 failed expectations",
+            ])
+    }
+
+    @Test func failsAfterACountIsTheMessageUnlessTheLineEndsOrUnderFollows() throws {
+        let source = """
+            participant A
+            participant B
+            A -> B: fails
+            expect B received 1 fails
+            expect B received 2 fails fails
+            expect B received 1 fails under mesh
+            """
+        #expect(
+            try expectationLines(source) == [
+                "expect B received 1 fails FAILED (got 1)",
+                "expect B received 2 fails fails ok (got 1)",
+                "expect B received 1 fails under mesh ok",
+                "end: 1 sends, 1 deliveries, 0 errors, 1 failed expectations",
+            ])
+    }
+
+    /// A 1.0 file may use the contextual words as names.
+    @Test func failsAndUnderRemainNames() throws {
+        let source = """
+            participant fails
+            participant under : fails_type { fails = 1 }
+            fails -> under: under(fails: 1)
+            expect under.fails == 1
+            expect fails alive
+            """
+        #expect(
+            try expectationLines(source) == [
+                "expect under.fails == 1 ok", "expect fails alive ok",
+                "end: 1 sends, 1 deliveries, 0 errors, 0 failed expectations",
+            ])
+    }
+
+    static let errors: [(String, [String])] = [
+        (
+            "participant A\nexpect A.hp 1️⃣=< 3",
+            ["1️⃣ expected '==', '!=', '<', '<=', '>' or '>=' after 'A.hp' | help: '=' sets a property; write '==' to compare"]
+        ),
+        (
+            "participant A\nexpect A.hp 1️⃣=> 3",
+            ["1️⃣ expected '==', '!=', '<', '<=', '>' or '>=' after 'A.hp' | help: '=' sets a property; write '==' to compare"]
+        ),
+        ("participant A\nexpect A.hp < 1️⃣hp", ["1️⃣ expected a value after '<': a string, a number, 'true' or 'false'"]),
+        (
+            "participant A\nexpect A alive fails 1️⃣mesh",
+            [
+                "1️⃣ expected 'under' or end of line after 'fails' | help: write 'fails' alone, or 'fails under KIND, …' to name the designs it fails under"
+            ]
+        ),
+        (
+            "participant A\nexpect A alive fails under1️⃣",
+            [
+                "1️⃣ expected a design's name after 'under' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"
+            ]
+        ),
+        (
+            "participant A\nexpect A alive fails under mesh,1️⃣",
+            [
+                "1️⃣ expected a design's name after ',' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"
+            ]
+        ),
+        (
+            "participant A\nexpect A alive fails under 1️⃣meshh",
+            [
+                "1️⃣ unknown design 'meshh' after 'fails under' | help: did you mean 'mesh'? "
+                    + "| help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"
+            ]
+        ),
+        (
+            "participant A\nexpect A alive fails under direct 1️⃣- delegate",
+            ["1️⃣ a mediator kind is written without spaces | help: join its words with '-', e.g. 'protocol-extension'"]
+        ),
+        ("participant A\nexpect A alive fails under mesh, 1️⃣mesh", ["1️⃣ 'mesh' is named twice after 'fails under'"]),
+        (
+            "participant A\nexpect A alive 1️⃣failed",
+            [
+                "1️⃣ unexpected 'failed' after the expectation | help: did you mean 'fails'? write 'fails' or 'fails under KIND, …' for a failure that is intended"
+            ]
+        ),
+        ("participant A\nexpect A alive fails under mesh 1️⃣now", ["1️⃣ expected end of line after the expectation"]),
+        (
+            "participant A\nA -> A: point\nexpect A received 1 1️⃣pont",
+            [
+                "1️⃣ no send in the file sends a message called 'pont' | help: did you mean 'point'? "
+                    + "| help: 'received N NAME' counts the deliveries of named messages called NAME; 'received N' counts every delivery"
+            ]
+        ),
+        (
+            "participant A\non A receives any { self -> A: pong }\nexpect A received 1 1️⃣ping",
+            [
+                "1️⃣ no send in the file sends a message called 'ping' | help: did you mean 'pong'? "
+                    + "| help: 'received N NAME' counts the deliveries of named messages called NAME; 'received N' counts every delivery"
+            ]
+        ),
+        ("participant A\nexpect A received 1 point 1️⃣point", ["1️⃣ expected end of line after the expectation"]),
+        (
+            "participant A\nexpect A received 1 \"a\" fails 1️⃣mesh",
+            [
+                "1️⃣ expected 'under' or end of line after 'fails' | help: write 'fails' alone, or 'fails under KIND, …' to name the designs it fails under"
+            ]
+        ),
+        (
+            "participant A\nexpect 1️⃣B alive fails",
+            ["1️⃣ unknown participant 'B' | help: did you mean 'A'?"]
+        ),
+    ]
+
+    @Test(arguments: errors)
+    func mistakesAreDiagnosed(source: String, expected: [String]) {
+        #expect(loadDiagnostics(source) == expected)
+    }
+
+    @Test func theTreeDumpShowsEveryForm() throws {
+        let script = try ScenarioLoader.load(
+            SourceFile(
+                path: "t.scenario",
+                text: """
+                    participant A
+                    A -> A: p
+                    expect A.n >= 2
+                    expect A received 1 p fails
+                    expect A received 0 "x" fails under mesh, wrapper
+                    """)
+        ).get().script
+        #expect(
+            script.dump().split(separator: "\n").filter { $0.contains("Expect") }.map { $0.split(separator: " @")[0] } == [
+                "├─ Expect A.n >= 2", "├─ Expect A received 1 p fails", #"└─ Expect A received 0 "x" fails under mesh, wrapper"#,
+            ])
+    }
+
+    @Test func fmtKeepsExpectationsAsWrittenAndIsIdempotent() throws {
+        let text = """
+            participant A
+            A->A:p
+            expect  A.n>=2   fails
+            expect A received 1 p   fails under   mesh,wrapper
+            expect A received 0 "x"
+            """
+        guard case .success(let once) = ScenarioFormatter.format(SourceFile(path: "t.scenario", text: text)) else {
+            Issue.record("not formatted")
+            return
+        }
+        #expect(
+            once == """
+                participant A
+                A -> A: p
+                expect A.n >= 2 fails
+                expect A received 1 p fails under mesh, wrapper
+                expect A received 0 "x"
+
+                """)
+        guard case .success(let twice) = ScenarioFormatter.format(SourceFile(path: "t.scenario", text: once)) else {
+            Issue.record("not formatted")
+            return
+        }
+        #expect(twice == once)
+    }
+
+    // MARK: check
+
+    static let steps = """
+        participant A
+        participant B
+        A -> B: "hello"
+        expect B received 1 "hello"
+        expect B received 2
+        """
+
+    @Test func checkFailsOnAnUnintendedFailedExpectationEvenWhenTheGoldensMatch() throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/steps.scenario", Self.steps)
+        let recording = workspace.check(record: .all)
+        // Recording writes the goldens, and still fails on the expectation.
+        #expect(recording.code == 1)
+        let result = workspace.check(junit: true)
+        #expect(result.code == 1)
+        let out = result.out.split(separator: "\n")
+        #expect(out.count == 5)
+        #expect(out.first == "FAIL Scenarios/steps.scenario [protocol-extension] line 5: expect B received 2 FAILED (got 1)")
+        #expect(out.last == "0 passed, 4 failed")
+        #expect(
+            result.err.hasPrefix(
+                """
+                Scenarios/steps.scenario:5:1: error: under protocol-extension, the expectation failed (got 1)
+                expect B received 2
+                ^~~~~~~~~~~~~~~~~~~
+                help: if this failure is intended, write 'expect B received 2 fails' (or 'fails under protocol-extension')
+
+                """))
+        let junit = try #require(workspace.read("junit.xml")).replacingOccurrences(of: workspace.root.path + "/", with: "")
+        #expect(junit.contains(#"<testsuite name="mediate check" tests="4" failures="4""#))
+        #expect(
+            junit.contains(
+                #"<failure message="1 failed expectation">Scenarios/steps.scenario:5: error: under mesh, the expectation failed "#
+                    + "(got 1)\nhelp: if this failure is intended, write &#39;expect B received 2 fails&#39; "
+                    + "(or &#39;fails under mesh&#39;)\n</failure>"))
+    }
+
+    @Test func checkPassesOnceTheFailureIsWrittenAsIntended() throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/steps.scenario", Self.steps + " fails\n")
+        #expect(workspace.check(record: .all).code == 0)
+        let result = workspace.check()
+        #expect(result.code == 0)
+        #expect(result.out == "4 passed, 0 failed\n")
+        #expect(result.err.isEmpty)
+        #expect(workspace.read("Output/steps/mesh.transcript")?.contains("expect B received 2 fails ok (got 1)\n") == true)
+    }
+
+    @Test func checkHelpsWhenAFailureHoldsOrSpreadsToAnotherDesign() throws {
+        let workspace = try Workspace()
+        try workspace.write(
+            "Scenarios/weak.scenario",
+            """
+            participant Bob weak
+            release Bob
+            expect Bob deallocated fails under wrapper, mesh
+            """)
+        _ = workspace.check(record: .all)
+        let result = workspace.check(format: .json)
+        #expect(result.code == 1)
+        let messages = result.err.split(separator: "\n").map { line -> String in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let notes = (object?["notes"] as? [[String: Any]])?.compactMap { $0["message"] as? String } ?? []
+            return ([object?["message"] as? String ?? ""] + notes).joined(separator: " | ")
+        }
+        #expect(
+            messages == [
+                "under protocol-extension, the expectation failed (got alive) | if this failure is intended, write "
+                    + "'expect Bob deallocated fails under protocol-extension, wrapper, mesh'",
+                "under wrapper, the expectation held (got deallocated), but it is meant to fail | if it now holds on purpose "
+                    + "under wrapper, write 'expect Bob deallocated fails under mesh'",
+                "under direct-delegate, the expectation failed (got alive) | if this failure is intended, write "
+                    + "'expect Bob deallocated fails under wrapper, direct-delegate, mesh'",
+                "under mesh, the expectation held (got deallocated), but it is meant to fail | if it now holds on purpose "
+                    + "under mesh, write 'expect Bob deallocated fails under wrapper'",
+            ])
+    }
+
+    @Test func theReportTellsAnIntendedFailureFromAnotherOne() {
+        #expect(HTMLReport.expectationText(of: "expect A alive ok") == "expect A alive")
+        #expect(HTMLReport.expectationText(of: "expect A alive fails ok (got deallocated)") == "expect A alive fails")
+        #expect(HTMLReport.expectationText(of: "expect A alive fails FAILED (got alive)") == "expect A alive fails")
+    }
+}
