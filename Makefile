@@ -84,13 +84,16 @@ run: release
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
 # The unit tests, the report page's player in Chromium, then `mediate check`: the committed
-# Output/ must match what the code writes.
+# Output/ (the report page too) must match what the code writes.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps
 	$(SWIFT) build --build-tests $(LAYER_CHECK)
 	$(SWIFT) test --skip-build
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
+	@# The committed report page must be the one the code writes (make run regenerates it).
+	@report=$$(mktemp -d)/report.html; $$($(SWIFT) build --show-bin-path)/mediate report Scenarios -o "$$report" >/dev/null && \
+	  cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what 'mediate report Scenarios' writes: run make run"; exit 1; }
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
 	Scripts/stream-test
 
