@@ -1056,33 +1056,11 @@ public final class Interpreter {
         emit(.expectation(text: expectation.text, got: holds && !meantToFail ? nil : got, intended: !holds && meantToFail))
     }
 
-    /// Whether `actual OP expected` holds: `==` and `!=` on any values, the orderings on two
-    /// numbers or two strings (by Unicode scalar values); an ordering of anything else does not hold.
+    /// Whether `actual OP expected` holds, as the same comparison in an expression decides; an
+    /// ordering of values that are not two numbers or two strings does not hold.
     static func compare(_ actual: Value, _ comparison: Expectation.Comparison, _ expected: Value) -> Bool {
-        switch comparison {
-        case .equal: return actual == expected
-        case .notEqual: return actual != expected
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let order: Int
-            switch (actual, expected) {
-            case (.number(let left), .number(let right)):
-                order = left < right ? -1 : left == right ? 0 : 1
-            case (.string(let left), .string(let right)):
-                if left.unicodeScalars.elementsEqual(right.unicodeScalars) {
-                    order = 0
-                } else {
-                    order = left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) ? -1 : 1
-                }
-            default:
-                return false
-            }
-            switch comparison {
-            case .less: return order < 0
-            case .lessOrEqual: return order <= 0
-            case .greater: return order > 0
-            default: return order >= 0
-            }
-        }
+        guard let op = BinaryOperator(rawValue: comparison.rawValue) else { return false }
+        return (try? Arithmetic.apply(op, actual, expected)) == .bool(true)
     }
 
     /// Whether a subject written `name` is the mediator: `mediator`, or its name.

@@ -692,26 +692,10 @@ struct Parser {
 
     /// A design's name: words joined by `-` without spaces, as after `mediator`.
     private mutating func parseDesignName(after what: String) throws(SyntaxError) -> Name {
-        guard let first = word(current) else {
+        guard word(current) != nil else {
             throw failure(.missingDesignName(after: what, at: current.range, spellings: kindSpellings))
         }
-        var text = first
-        let start = advance().range
-        var end = start.upperBound
-        while current.kind == .minus {
-            let minus = current
-            let next = peek
-            guard minus.range.lowerBound == end, let part = word(next),
-                next.range.lowerBound == minus.range.upperBound
-            else {
-                throw failure(.spacedMediatorKind(at: minus.range))
-            }
-            text += "-" + part
-            skip()
-            skip()
-            end = next.range.upperBound
-        }
-        return Name(text, start.lowerBound..<end)
+        return try parseMediatorKind()
     }
 
     // MARK: Sends
