@@ -320,8 +320,10 @@ struct FormatterTests {
         // blocks too), so that formatting has work to do.
         let lines = try scenarioText(name).split(separator: "\n", omittingEmptySubsequences: false)
         let messy = lines.enumerated().map { number, line -> String in
-            let code = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " -> ", with: "->")
+            var code = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " -> ", with: "->")
             guard !code.isEmpty, !code.hasPrefix("#") else { return code }
+            // At the start of a line, `leave` and `release` end a block: inside one they keep a space.
+            if line.hasPrefix(" "), code.hasPrefix("leave ") || code.hasPrefix("release ") { code = " " + code }
             return "  # before \(number)\n\(code)   # after \(number)"
         }.joined(separator: "\n\n")
         let formatted = try format(messy)
