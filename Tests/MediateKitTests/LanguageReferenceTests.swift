@@ -188,14 +188,15 @@ struct LanguageReferenceTests {
         }
     }
 
-    /// The check above fails when an example is broken: a misspelt name in a copy of the first
-    /// example is an error, and a hoisted reaction a warning.
+    /// The check above fails when an example is broken: a misspelt name added to an example is
+    /// an error, and a reaction written below a send it changes a warning.
     @Test func aBrokenExampleIsCaught() throws {
-        let example = try #require(LanguageReference.examples.first { $0.source.contains("scenario \"Door\"") })
-        let broken = example.source.replacingOccurrences(of: "Hub -> Door: state(false)", with: "Hbu -> Door: state(false)")
-        #expect(LanguageReferenceTests.diagnostics(of: broken).contains { $0.contains("error: unknown participant 'Hbu'") })
-        let hoisted = example.source + "on Door receives state { log \"late\" }\n"
-        #expect(LanguageReferenceTests.diagnostics(of: hoisted).contains { $0.contains("warning:") })
+        let example = try #require(LanguageReference.examples.first)
+        #expect(LanguageReferenceTests.diagnostics(of: example.source) == [])
+        let misspelt = example.source + "participant Zed\nZde -> Zed: hi\n"
+        #expect(LanguageReferenceTests.diagnostics(of: misspelt).contains { $0.contains("error: unknown participant 'Zde'") })
+        let hoisted = example.source + "participant Zed\nZed -> Zed: hi\non Zed receives hi { }\n"
+        #expect(LanguageReferenceTests.diagnostics(of: hoisted).contains { $0.contains("warning: this reaction also applies") })
     }
 
     // MARK: The grammar and the lexer
