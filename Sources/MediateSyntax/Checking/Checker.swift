@@ -435,22 +435,28 @@ struct Checker {
         func word(_ name: Name, as what: String) {
             if Keyword(rawValue: name.text) != nil { found.append(("the word '\(name.text)' as \(what)", name.range)) }
         }
-        func reference(_ reference: Reference) {
-            guard case .property(let owner, let property, _) = reference else { return }
-            if case .mediator(let range) = owner { found.append(("'mediator.PROP'", range)) }
+        /// `topLevel`: a value of a top-level step, where 1.0 allowed only literals (`{NAME.PROP}`
+        /// in a `log` string was 1.0 everywhere).
+        func reference(_ reference: Reference, topLevel: Bool = false) {
+            guard case .property(let owner, let property, let range) = reference else { return }
+            switch owner {
+            case .mediator(let ownerRange): found.append(("'mediator.PROP'", ownerRange))
+            case .participant where topLevel: found.append(("'NAME.PROP' at the top level", range))
+            case .participant, .selfName: break
+            }
             word(property, as: "a property name")
         }
-        func value(_ expression: ValueExpression) {
+        func value(_ expression: ValueExpression, topLevel: Bool) {
             switch expression {
             case .literal: break
-            case .reference(let referenced): reference(referenced)
+            case .reference(let referenced): reference(referenced, topLevel: topLevel)
             case .unary(_, let operand, let range):
                 found.append(("an expression", range))
-                value(operand)
+                value(operand, topLevel: topLevel)
             case .binary(_, let left, let right, let range):
                 found.append(("an expression", range))
-                value(left)
-                value(right)
+                value(left, topLevel: topLevel)
+                value(right, topLevel: topLevel)
             }
         }
         func assignment(_ assignment: Assignment, topLevel: Bool) {
@@ -460,12 +466,12 @@ struct Checker {
                 found.append(("'set \(owner.written).PROP'", owner.range))
             }
             word(assignment.property, as: "a property name")
-            value(assignment.value)
+            value(assignment.value, topLevel: topLevel)
         }
         func log(_ log: LogStatement) {
             for case .interpolation(let interpolated) in log.segments { reference(interpolated) }
         }
-        func send(_ send: Send) {
+        func send(_ send: Send, topLevel: Bool) {
             if case .names(let targets) = send.targets {
                 for target in targets {
                     switch target {
@@ -479,7 +485,7 @@ struct Checker {
             word(name, as: "a message name")
             for argument in arguments {
                 if let label = argument.label { word(label, as: "a label") }
-                value(argument.value)
+                value(argument.value, topLevel: topLevel)
             }
         }
         switch statement {
@@ -496,12 +502,31 @@ struct Checker {
         case .participant(let declaration):
             for property in declaration.properties { word(property.name, as: "a property name") }
         case .send(let sent):
-            send(sent)
+            send(sent, topLevel: true)
         case .log(let logged):
             log(logged)
         case .expect(let expectation):
             if expectation.subject.text == "mediator" { found.append(("'expect mediator'", expectation.subject.range)) }
-            if case .property(let property, _, _) = expectation.condition { word(property, as: "a property name") }
+            switch expectation.condition {
+            case .property(let property, let comparison, let expected):
+                word(property, as: "a property name")
+                if comparison != .equal, comparison != .notEqual {
+                    found.append(("'\(comparison.rawValue)' in an expectation", expectation.range))
+                }
+                value(expected, topLevel: true)
+            case .received(_, .some(let counted)):
+                let range: SourceRange
+                switch counted {
+                case .named(let name):
+                    range = name.range
+                    word(name, as: "a message name")
+                case .text(let literal): range = literal.range
+                }
+                found.append(("'received N MESSAGE'", range))
+            case .received(_, nil), .alive, .deallocated:
+                break
+            }
+            if let intended = expectation.intendedFailure { found.append(("'fails'", intended.range)) }
         case .reaction(let reaction):
             if reaction.subject.text == "mediator" { found.append(("a reaction on the mediator", reaction.subject.range)) }
             if case .named(let name, let parameters, _) = reaction.pattern {
@@ -512,7 +537,7 @@ struct Checker {
             if let condition = reaction.condition { found.append(("a guard ('if')", condition.range)) }
             for statement in reaction.body {
                 switch statement {
-                case .send(let sent): send(sent)
+                case .send(let sent): send(sent, topLevel: false)
                 case .set(let assigned): assignment(assigned, topLevel: false)
                 case .log(let logged): log(logged)
                 case .leave(_, let range): found.append(("'leave' in a reaction", range))
