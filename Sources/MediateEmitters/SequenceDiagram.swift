@@ -9,6 +9,10 @@
 /// (`1`, `1.1` …). A participant that joins after the first step is created there, and one
 /// deallocated is destroyed (the target's `create` and `destroy`). Errors, naming their send,
 /// `leave`, `release`, expectations (a failed one marked ✗, red in PlantUML) and leaks are notes.
+/// What a reaction did under a guard that held (`if …`: its arrows and notes) is an `opt` block
+/// labelled with the guard's condition, nested as the guards were; a guarded body that drew
+/// nothing gets no block. Only `opt`, never `alt`: a run knows only the guards that held, and
+/// separately guarded reactions are not alternatives (several may hold for one message).
 public final class SequenceDiagramWriter: EventSink {
     /// The diagram language written.
     public enum Dialect: String, CaseIterable, Sendable {
@@ -37,6 +41,11 @@ public final class SequenceDiagramWriter: EventSink {
     private var sends: [Send?] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
+    /// The guards that held and whose bodies are still running, outermost first: the guard's
+    /// depth, its condition, and whether its `opt` line is written (only once the body draws).
+    private var guards: [(depth: Int, condition: String, opened: Bool)] = []
+    /// How many `opt` blocks are open: the indentation of the lines.
+    private var openBlocks = 0
 
     /// Starts the diagram with its title. `participants`: every participant in declaration order;
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
@@ -58,6 +67,7 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
+        if !guards.isEmpty { endGuards(atOrBelow: event.depth) }
         switch event {
         case .scenario, .mediator(_, replacement: false, _), .participant:
             break
@@ -93,10 +103,11 @@ public final class SequenceDiagramWriter: EventSink {
             guard started else { return declare(id, name) }
             create(id, name)
         case .leave(let name, let depth):
-            if depth == 0 { sends.removeAll() }
+            // Its errors (`! fixedColleagues`) are its own, not those of a send before it.
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let id = ids[name] { note(over: id, "leave") }
         case .release(let name, let depth):
-            if depth == 0 { sends.removeAll() }
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let id = ids[name] { note(over: id, "release") }
         case .lifetime(let name, let deallocated, _):
             guard let id = ids[name] else { return }
@@ -110,13 +121,43 @@ public final class SequenceDiagramWriter: EventSink {
             output.write(dialect == .plantuml ? "@enduml\n" : "")
         case .log(_, let depth):
             if depth == 0 { sends.removeAll() }
-        case .scenario, .set, .end, .guardPassed:
+        case .guardPassed(let text, let depth):
+            let condition = text.hasPrefix("if ") ? String(text.dropFirst(3)) : text
+            guards.append((depth, condition, false))
+        case .scenario, .set, .end:
             break
         }
     }
 
+    /// Ends the `opt` blocks of the guards whose bodies an event at `depth` is not part of.
+    private func endGuards(atOrBelow depth: Int) {
+        while let last = guards.last, last.depth >= depth {
+            guards.removeLast()
+            guard last.opened else { continue }
+            openBlocks -= 1
+            line(dialect == .mermaid ? "    end" : "end")
+        }
+    }
+
+    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held: a block's
+    /// `opt` line is written before its body's first line.
+    private func line(_ text: String) {
+        for position in guards.indices where !guards[position].opened {
+            guards[position].opened = true
+            let label = Self.escape(guards[position].condition, for: dialect)
+            write(dialect == .mermaid ? "    opt \(label)" : "opt \(label)")
+            openBlocks += 1
+        }
+        write(text)
+    }
+
+    private func write(_ text: String) {
+        output.write(String(repeating: " ", count: 4 * openBlocks) + text + "\n")
+    }
+
     /// Draws the arrow from the sender to the mediator, once per send.
     public func emitRelay(receiver: String, depth: Int) {
+        if !guards.isEmpty { endGuards(atOrBelow: depth) }
         relay = (receiver, depth)
         guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
             from != mediator
@@ -146,8 +187,8 @@ public final class SequenceDiagramWriter: EventSink {
     private func declare(_ id: String, _ name: String) {
         let name = Self.escape(name, for: dialect)
         switch dialect {
-        case .mermaid: output.write("    participant \(id) as \(name)\n")
-        case .plantuml: output.write("\(id == "m" ? "control" : "participant") \"\(name)\" as \(id)\n")
+        case .mermaid: line("    participant \(id) as \(name)")
+        case .plantuml: line("\(id == "m" ? "control" : "participant") \"\(name)\" as \(id)")
         }
     }
 
@@ -158,10 +199,10 @@ public final class SequenceDiagramWriter: EventSink {
         let name = Self.escape(name, for: dialect)
         switch dialect {
         case .mermaid:
-            output.write("    create participant \(id) as \(name)\n")
+            line("    create participant \(id) as \(name)")
             arrow(from: ids["mediator"] ?? id, to: id, "joins")
         case .plantuml:
-            output.write("create participant \"\(name)\" as \(id)\n")
+            line("create participant \"\(name)\" as \(id)")
             if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") }
         }
     }
@@ -169,23 +210,24 @@ public final class SequenceDiagramWriter: EventSink {
     /// A participant deallocated: its lifeline ends with a cross (Mermaid wants a message for it).
     private func destroy(_ id: String) {
         switch dialect {
-        case .mermaid: output.write("    destroy \(id)\n    \(id)-x\(id): deallocated\n")
-        case .plantuml: output.write("destroy \(id)\n")
+        case .mermaid:
+            line("    destroy \(id)")
+            line("    \(id)-x\(id): deallocated")
+        case .plantuml: line("destroy \(id)")
         }
     }
 
     private func arrow(from: String, to: String, _ text: String) {
         switch dialect {
-        case .mermaid: output.write("    \(from)->>\(to): \(Self.escape(text, for: dialect))\n")
-        case .plantuml: output.write("\(from) -> \(to) : \(Self.escape(text, for: dialect))\n")
+        case .mermaid: line("    \(from)->>\(to): \(Self.escape(text, for: dialect))")
+        case .plantuml: line("\(from) -> \(to) : \(Self.escape(text, for: dialect))")
         }
     }
 
     private func note(over lifelines: String, _ text: String) {
         switch dialect {
-        case .mermaid: output.write("    Note over \(lifelines): \(Self.escape(text, for: dialect))\n")
-        case .plantuml:
-            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))\n")
+        case .mermaid: line("    Note over \(lifelines): \(Self.escape(text, for: dialect))")
+        case .plantuml: line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))")
         }
     }
 
@@ -193,11 +235,11 @@ public final class SequenceDiagramWriter: EventSink {
     private func failedNote(over lifelines: String, _ text: String) {
         switch dialect {
         case .mermaid:
-            output.write("    rect rgb(255, 205, 210)\n")
+            line("    rect rgb(255, 205, 210)")
             note(over: lifelines, text)
-            output.write("    end\n")
+            line("    end")
         case .plantuml:
-            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))\n")
+            line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))")
         }
     }
 
