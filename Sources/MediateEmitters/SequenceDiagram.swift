@@ -88,8 +88,15 @@ public final class SequenceDiagramWriter: EventSink {
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             guard let send = send(under: depth), let to = ids[receiver] else { return }
-            let from = relayed(receiver, depth) ? ids["mediator"] : ids[sender]
-            if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
+            let throughMediator = relayed(receiver, depth)
+            guard let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
+            // A send reaches the mediator by one arrow, whether the mediator carries it on or is
+            // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
+            if !throughMediator, to == ids["mediator"], from != to {
+                if send.reachedMediator { return }
+                sends[depth - 1]?.reachedMediator = true
+            }
+            arrow(from: from, to: to, "\(send.number) \(message.written)")
         case .error(.evaluation(let error), _):
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)")

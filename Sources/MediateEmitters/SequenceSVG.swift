@@ -60,8 +60,8 @@ public final class SequenceSVGWriter: EventSink {
     private var notes = 0
     private var leaked: [Int] = []
     /// The number, sender, message and deliveries so far of the send in progress at each depth,
-    /// and whether its arrow to the mediator is drawn.
-    private var sends: [(number: String, sender: String, message: String, deliveries: Int, reachedMediator: Bool)] = []
+    /// and the row of its arrow to the mediator once drawn.
+    private var sends: [(number: String, sender: String, message: String, deliveries: Int, mediatorRow: Int?)] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
@@ -99,8 +99,8 @@ public final class SequenceSVGWriter: EventSink {
                 mediatorLabel = name
             }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(("", "", "", 0, false)) }
-            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, false)
+            while sends.count <= depth { sends.append(("", "", "", 0, nil)) }
+            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, nil)
             if let innermost = open.last, activations[innermost].depth == depth - 1 || inGuardedBody(of: innermost, at: depth) {
                 activations[innermost].sends = true
             }
@@ -112,13 +112,23 @@ public final class SequenceSVGWriter: EventSink {
             let send = sends[depth - 1]
             let throughMediator = relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
             guard let from = throughMediator ? index["mediator"] : index[sender] else { return }
-            let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)")
-            rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
+            let id = "step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)"
+            // A send reaches the mediator by one arrow, whether the mediator carries it on or is
+            // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
+            let toMediator = !throughMediator && to == index["mediator"] && from != to
+            let row: Int
+            if toMediator, let drawn = send.mediatorRow {
+                row = drawn
+            } else {
+                rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: message.written))
+                row = rows.count - 1
+                if toMediator { sends[depth - 1].mediatorRow = row }
+            }
             let level = open.filter { activations[$0].lifeline == to }.count
             activations.append(
                 Activation(
                     id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
-                    firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false, step: step))
+                    firstRow: row, lastRow: rows.count - 1, sends: false, step: step))
             open.append(activations.count - 1)
         case .log(let text, let depth):
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
@@ -199,10 +209,10 @@ public final class SequenceSVGWriter: EventSink {
         closeActivations(atOrBelow: depth)
         if !openFrames.isEmpty { closeFrames(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard depth > 0, depth - 1 < sends.count, !sends[depth - 1].reachedMediator, let to = index["mediator"],
+        guard depth > 0, depth - 1 < sends.count, sends[depth - 1].mediatorRow == nil, let to = index["mediator"],
             let from = index[sends[depth - 1].sender], from != to
         else { return }
-        sends[depth - 1].reachedMediator = true
+        sends[depth - 1].mediatorRow = rows.count
         let send = sends[depth - 1]
         rows.append(
             .arrow(
