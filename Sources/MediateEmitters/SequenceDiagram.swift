@@ -46,6 +46,8 @@ public final class SequenceDiagramWriter: EventSink {
     private var guards: [(depth: Int, condition: String, opened: Bool)] = []
     /// How many `opt` blocks are open: the indentation of the lines.
     private var openBlocks = 0
+    /// PlantUML: a participant created without a mediator, until a message creates its lifeline.
+    private var uncreated: String?
 
     /// Starts the diagram with its title. `participants`: every participant in declaration order;
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
@@ -201,7 +203,8 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// A participant that joins after the first step: created by a `joins` arrow from the mediator.
     /// Without a mediator, Mermaid (which wants a creating message) has it send `joins` to itself,
-    /// and PlantUML draws it at its first message.
+    /// and PlantUML draws it at the first message it receives; when the next arrow is another's
+    /// (PlantUML rejects that), a `joins` message from the diagram's edge (`[->`) creates it first.
     private func create(_ id: String, _ name: String) {
         let name = Self.escape(name, for: dialect)
         switch dialect {
@@ -210,7 +213,7 @@ public final class SequenceDiagramWriter: EventSink {
             arrow(from: ids["mediator"] ?? id, to: id, "joins")
         case .plantuml:
             line("create participant \"\(name)\" as \(id)")
-            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") }
+            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") } else { uncreated = id }
         }
     }
 
@@ -227,7 +230,12 @@ public final class SequenceDiagramWriter: EventSink {
     private func arrow(from: String, to: String, _ text: String) {
         switch dialect {
         case .mermaid: line("    \(from)->>\(to): \(Self.escape(text, for: dialect))")
-        case .plantuml: line("\(from) -> \(to) : \(Self.escape(text, for: dialect))")
+        case .plantuml:
+            if let pending = uncreated {
+                uncreated = nil
+                if to != pending { line("[-> \(pending) : joins") }
+            }
+            line("\(from) -> \(to) : \(Self.escape(text, for: dialect))")
         }
     }
 

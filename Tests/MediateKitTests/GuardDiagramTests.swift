@@ -130,6 +130,28 @@ struct GuardDiagramTests {
         }
     }
 
+    @Test func aLateParticipantWhoseFirstArrowIsAnothersIsCreatedFromTheEdge() throws {
+        // Under mesh, Cy's first send to the mediator is an error note, and the next arrow is
+        // Host's to Ann: PlantUML rejects a created participant whose first message is another's.
+        let source = """
+            language 1.1
+            scenario "Late"
+            mediator mesh as Lobby
+            participant Host
+            participant Ann
+            Ann -> Host: hi
+            participant Cy
+            Cy -> Lobby: join
+            Host -> Ann: point
+            """
+        let lines = try export(source, .plantuml).split(separator: "\n").suffix(7)
+        #expect(
+            lines == [
+                "p2 -> p1 : 1 hi", "create participant \"Cy\" as p3", "note over p3 : ! noMediator (send 2 join)",
+                "[-> p3 : joins", "p1 -> p2 : 3 point", "note over p1, p3 : leaked: Host, Ann, Cy", "@enduml",
+            ])
+    }
+
     // MARK: The sequence SVG
 
     /// The lines of `svg` that draw guard frames.
