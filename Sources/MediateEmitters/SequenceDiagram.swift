@@ -9,6 +9,10 @@
 /// (`1`, `1.1` …). A participant that joins after the first step is created there, and one
 /// deallocated is destroyed (the target's `create` and `destroy`). Errors, naming their send,
 /// `leave`, `release`, expectations (a failed one marked ✗, red in PlantUML) and leaks are notes.
+/// What a reaction did under a guard that held (`if …`: its arrows and notes) is an `opt` block
+/// labelled with the guard's condition, nested as the guards were; a guarded body that drew
+/// nothing gets no block. Only `opt`, never `alt`: a run knows only the guards that held, and
+/// separately guarded reactions are not alternatives (several may hold for one message).
 public final class SequenceDiagramWriter: EventSink {
     /// The diagram language written.
     public enum Dialect: String, CaseIterable, Sendable {
@@ -37,6 +41,13 @@ public final class SequenceDiagramWriter: EventSink {
     private var sends: [Send?] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
+    /// The guards that held and whose bodies are still running, outermost first: the guard's
+    /// depth, its condition, and whether its `opt` line is written (only once the body draws).
+    private var guards: [(depth: Int, condition: String, opened: Bool)] = []
+    /// How many `opt` blocks are open: the indentation of the lines.
+    private var openBlocks = 0
+    /// PlantUML: a participant created without a mediator, until a message creates its lifeline.
+    private var uncreated: String?
 
     /// Starts the diagram with its title. `participants`: every participant in declaration order;
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
@@ -58,6 +69,7 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
+        if !guards.isEmpty { endGuards(atOrBelow: event.depth) }
         switch event {
         case .scenario, .mediator(_, replacement: false, _), .participant:
             break
@@ -78,8 +90,15 @@ public final class SequenceDiagramWriter: EventSink {
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             guard let send = send(under: depth), let to = ids[receiver] else { return }
-            let from = relayed(receiver, depth) ? ids["mediator"] : ids[sender]
-            if let from { arrow(from: from, to: to, "\(send.number) \(message.written)") }
+            let throughMediator = relayed(receiver, depth)
+            guard let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
+            // A send reaches the mediator by one arrow, whether the mediator carries it on or is
+            // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
+            if !throughMediator, to == ids["mediator"], from != to {
+                if send.reachedMediator { return }
+                sends[depth - 1]?.reachedMediator = true
+            }
+            arrow(from: from, to: to, "\(send.number) \(message.written)")
         case .error(.evaluation(let error), _):
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)")
@@ -93,10 +112,11 @@ public final class SequenceDiagramWriter: EventSink {
             guard started else { return declare(id, name) }
             create(id, name)
         case .leave(let name, let depth):
-            if depth == 0 { sends.removeAll() }
+            // Its errors (`! fixedColleagues`) are its own, not those of a send before it.
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let id = ids[name] { note(over: id, "leave") }
         case .release(let name, let depth):
-            if depth == 0 { sends.removeAll() }
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let id = ids[name] { note(over: id, "release") }
         case .lifetime(let name, let deallocated, _):
             guard let id = ids[name] else { return }
@@ -110,13 +130,43 @@ public final class SequenceDiagramWriter: EventSink {
             output.write(dialect == .plantuml ? "@enduml\n" : "")
         case .log(_, let depth):
             if depth == 0 { sends.removeAll() }
-        case .scenario, .set, .end, .guardPassed:
+        case .guardPassed(let text, let depth):
+            let condition = text.hasPrefix("if ") ? String(text.dropFirst(3)) : text
+            guards.append((depth, condition, false))
+        case .scenario, .set, .end:
             break
         }
     }
 
+    /// Ends the `opt` blocks of the guards whose bodies an event at `depth` is not part of.
+    private func endGuards(atOrBelow depth: Int) {
+        while let last = guards.last, last.depth >= depth {
+            guards.removeLast()
+            guard last.opened else { continue }
+            openBlocks -= 1
+            line(dialect == .mermaid ? "    end" : "end")
+        }
+    }
+
+    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held: a block's
+    /// `opt` line is written before its body's first line.
+    private func line(_ text: String) {
+        for position in guards.indices where !guards[position].opened {
+            guards[position].opened = true
+            let label = Self.escape(guards[position].condition, for: dialect)
+            write(dialect == .mermaid ? "    opt \(label)" : "opt \(label)")
+            openBlocks += 1
+        }
+        write(text)
+    }
+
+    private func write(_ text: String) {
+        output.write(String(repeating: " ", count: 4 * openBlocks) + text + "\n")
+    }
+
     /// Draws the arrow from the sender to the mediator, once per send.
     public func emitRelay(receiver: String, depth: Int) {
+        if !guards.isEmpty { endGuards(atOrBelow: depth) }
         relay = (receiver, depth)
         guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
             from != mediator
@@ -146,46 +196,53 @@ public final class SequenceDiagramWriter: EventSink {
     private func declare(_ id: String, _ name: String) {
         let name = Self.escape(name, for: dialect)
         switch dialect {
-        case .mermaid: output.write("    participant \(id) as \(name)\n")
-        case .plantuml: output.write("\(id == "m" ? "control" : "participant") \"\(name)\" as \(id)\n")
+        case .mermaid: line("    participant \(id) as \(name)")
+        case .plantuml: line("\(id == "m" ? "control" : "participant") \"\(name)\" as \(id)")
         }
     }
 
     /// A participant that joins after the first step: created by a `joins` arrow from the mediator.
     /// Without a mediator, Mermaid (which wants a creating message) has it send `joins` to itself,
-    /// and PlantUML draws it at its first message.
+    /// and PlantUML draws it at the first message it receives; when the next arrow is another's
+    /// (PlantUML rejects that), a `joins` message from the diagram's edge (`[->`) creates it first.
     private func create(_ id: String, _ name: String) {
         let name = Self.escape(name, for: dialect)
         switch dialect {
         case .mermaid:
-            output.write("    create participant \(id) as \(name)\n")
+            line("    create participant \(id) as \(name)")
             arrow(from: ids["mediator"] ?? id, to: id, "joins")
         case .plantuml:
-            output.write("create participant \"\(name)\" as \(id)\n")
-            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") }
+            line("create participant \"\(name)\" as \(id)")
+            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") } else { uncreated = id }
         }
     }
 
     /// A participant deallocated: its lifeline ends with a cross (Mermaid wants a message for it).
     private func destroy(_ id: String) {
         switch dialect {
-        case .mermaid: output.write("    destroy \(id)\n    \(id)-x\(id): deallocated\n")
-        case .plantuml: output.write("destroy \(id)\n")
+        case .mermaid:
+            line("    destroy \(id)")
+            line("    \(id)-x\(id): deallocated")
+        case .plantuml: line("destroy \(id)")
         }
     }
 
     private func arrow(from: String, to: String, _ text: String) {
         switch dialect {
-        case .mermaid: output.write("    \(from)->>\(to): \(Self.escape(text, for: dialect))\n")
-        case .plantuml: output.write("\(from) -> \(to) : \(Self.escape(text, for: dialect))\n")
+        case .mermaid: line("    \(from)->>\(to): \(Self.escape(text, for: dialect))")
+        case .plantuml:
+            if let pending = uncreated {
+                uncreated = nil
+                if to != pending { line("[-> \(pending) : joins") }
+            }
+            line("\(from) -> \(to) : \(Self.escape(text, for: dialect))")
         }
     }
 
     private func note(over lifelines: String, _ text: String) {
         switch dialect {
-        case .mermaid: output.write("    Note over \(lifelines): \(Self.escape(text, for: dialect))\n")
-        case .plantuml:
-            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))\n")
+        case .mermaid: line("    Note over \(lifelines): \(Self.escape(text, for: dialect))")
+        case .plantuml: line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))")
         }
     }
 
@@ -193,11 +250,11 @@ public final class SequenceDiagramWriter: EventSink {
     private func failedNote(over lifelines: String, _ text: String) {
         switch dialect {
         case .mermaid:
-            output.write("    rect rgb(255, 205, 210)\n")
+            line("    rect rgb(255, 205, 210)")
             note(over: lifelines, text)
-            output.write("    end\n")
+            line("    end")
         case .plantuml:
-            output.write("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))\n")
+            line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))")
         }
     }
 

@@ -4,7 +4,10 @@
 /// in declaration order, then the mediator when it took part in the run; routes (those the
 /// design reported) and numbers are those of ``SequenceDiagramWriter``. A reaction that sends is
 /// an activation bar on its receiver; `log` lines and errors (`!`) are notes; `leave` and
-/// `release` are marks on the lifeline; leaked objects are marked under their lifelines.
+/// `release` are marks on the lifeline; leaked objects are marked under their lifelines. What a
+/// reaction drew under a guard that held (`if …`) is framed as a UML `opt` fragment: a box around
+/// its rows with `opt` in a tab at its top-left and the guard's condition beside it, nested as
+/// the guards were (a guarded body that drew nothing gets no frame).
 /// Text widths are estimated from character counts in a monospace font, so the output depends
 /// on the events alone.
 ///
@@ -14,7 +17,8 @@
 ///   `-` for `.` (`step-1-2-send` is send 1.2);
 /// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
 /// - `activation-step-N-delivery-K`: the reaction that delivery ran;
-/// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`.
+/// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`;
+/// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held).
 /// An id that would repeat gets `-2`, `-3` … appended. A writer made with an `idPrefix` puts it
 /// before every id (the arrowhead marker's too), and gives each row and activation a
 /// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
@@ -28,6 +32,12 @@ public final class SequenceSVGWriter: EventSink {
 
     private struct Activation {
         var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool, step: Int
+    }
+
+    /// A guard that held: its condition, depth and reaction's lifeline, the rows its body drew
+    /// (none when `lastRow < firstRow`), its step, and the guard frame it is inside.
+    private struct Frame {
+        var condition: String, depth: Int, lifeline: Int?, firstRow: Int, lastRow: Int, step: Int, parent: Int?
     }
 
     private let title: String
@@ -50,12 +60,15 @@ public final class SequenceSVGWriter: EventSink {
     private var notes = 0
     private var leaked: [Int] = []
     /// The number, sender, message and deliveries so far of the send in progress at each depth,
-    /// and whether its arrow to the mediator is drawn.
-    private var sends: [(number: String, sender: String, message: String, deliveries: Int, reachedMediator: Bool)] = []
+    /// and the row of its arrow to the mediator once drawn.
+    private var sends: [(number: String, sender: String, message: String, deliveries: Int, mediatorRow: Int?)] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
     private var receivers: [String?] = []
+    /// Every guard that held, in order, and those whose bodies are still running, outermost first.
+    private var frames: [Frame] = []
+    private var openFrames: [Int] = []
 
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
     public init(title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil) {
@@ -77,6 +90,7 @@ public final class SequenceSVGWriter: EventSink {
             if case .send = event {} else { sends.removeAll() }
         }
         closeActivations(atOrBelow: event.depth)
+        if !openFrames.isEmpty { closeFrames(atOrBelow: event.depth) }
         switch event {
         case .mediator(let newKind, let replacement, let name):
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)", style: "info") }
@@ -85,9 +99,11 @@ public final class SequenceSVGWriter: EventSink {
                 mediatorLabel = name
             }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(("", "", "", 0, false)) }
-            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, false)
-            if let innermost = open.last, activations[innermost].depth == depth - 1 { activations[innermost].sends = true }
+            while sends.count <= depth { sends.append(("", "", "", 0, nil)) }
+            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, nil)
+            if let innermost = open.last, activations[innermost].depth == depth - 1 || inGuardedBody(of: innermost, at: depth) {
+                activations[innermost].sends = true
+            }
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             setReceiver(receiver, at: depth)
@@ -96,13 +112,23 @@ public final class SequenceSVGWriter: EventSink {
             let send = sends[depth - 1]
             let throughMediator = relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
             guard let from = throughMediator ? index["mediator"] : index[sender] else { return }
-            let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)")
-            rows.append(.arrow(id: id, from: from, to: to, number: send.number, text: message.written))
+            let id = "step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)"
+            // A send reaches the mediator by one arrow, whether the mediator carries it on or is
+            // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
+            let toMediator = !throughMediator && to == index["mediator"] && from != to
+            let row: Int
+            if toMediator, let drawn = send.mediatorRow {
+                row = drawn
+            } else {
+                rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: message.written))
+                row = rows.count - 1
+                if toMediator { sends[depth - 1].mediatorRow = row }
+            }
             let level = open.filter { activations[$0].lifeline == to }.count
             activations.append(
                 Activation(
                     id: unique("activation-" + id), lifeline: to, level: level, depth: depth,
-                    firstRow: rows.count - 1, lastRow: rows.count - 1, sends: false, step: step))
+                    firstRow: row, lastRow: rows.count - 1, sends: false, step: step))
             open.append(activations.count - 1)
         case .log(let text, let depth):
             let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
@@ -117,11 +143,14 @@ public final class SequenceSVGWriter: EventSink {
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
             if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
-        case .leave(let name, _):
+        case .leave(let name, let depth):
+            // Its errors (`! fixedColleagues`) are its own, not those of a send before it.
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave"))
             }
-        case .release(let name, _):
+        case .release(let name, let depth):
+            if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release"))
             }
@@ -135,14 +164,38 @@ public final class SequenceSVGWriter: EventSink {
             note(
                 over: everyone, "leaked: " + (leakedNames.isEmpty ? "none" : leakedNames.joined(separator: ", ")),
                 style: leakedNames.isEmpty ? "info" : "error")
-        case .guardPassed(_, let depth):
+        case .guardPassed(let text, let depth):
             // The guarded body's lines are one level deeper: they are still the receiver's.
-            if depth > 0, depth - 1 < receivers.count, let receiver = receivers[depth - 1] { setReceiver(receiver, at: depth) }
+            let receiver = depth > 0 && depth - 1 < receivers.count ? receivers[depth - 1] : nil
+            if let receiver { setReceiver(receiver, at: depth) }
+            frames.append(
+                Frame(
+                    condition: text.hasPrefix("if ") ? String(text.dropFirst(3)) : text, depth: depth,
+                    lifeline: receiver.flatMap { index[$0] }, firstRow: rows.count, lastRow: rows.count - 1, step: step,
+                    parent: openFrames.last))
+            openFrames.append(frames.count - 1)
         case .scenario, .set, .end:
             break
         }
-        for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+        extendOpenSpans()
         while rowSteps.count < rows.count { rowSteps.append(step) }
+    }
+
+    /// Extends the open activations and guard frames over the rows drawn so far.
+    private func extendOpenSpans() {
+        for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+        for position in openFrames { frames[position].lastRow = rows.count - 1 }
+    }
+
+    /// Whether a send at `depth` is in the body of a guard that held in the reaction `activation` ran.
+    private func inGuardedBody(of activation: Int, at depth: Int) -> Bool {
+        guard let last = openFrames.last else { return false }
+        return frames[last].depth == depth - 1 && activations[activation].depth == depth - 2
+    }
+
+    /// Ends the guard frames whose bodies an event at `depth` is not part of.
+    private func closeFrames(atOrBelow depth: Int) {
+        while let last = openFrames.last, frames[last].depth >= depth { openFrames.removeLast() }
     }
 
     /// ` id="…"` for an element, with the writer's prefix, and its step when the writer has a prefix.
@@ -154,17 +207,18 @@ public final class SequenceSVGWriter: EventSink {
     /// Notes that the next delivery to `receiver` went through the mediator.
     public func emitRelay(receiver: String, depth: Int) {
         closeActivations(atOrBelow: depth)
+        if !openFrames.isEmpty { closeFrames(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard depth > 0, depth - 1 < sends.count, !sends[depth - 1].reachedMediator, let to = index["mediator"],
+        guard depth > 0, depth - 1 < sends.count, sends[depth - 1].mediatorRow == nil, let to = index["mediator"],
             let from = index[sends[depth - 1].sender], from != to
         else { return }
-        sends[depth - 1].reachedMediator = true
+        sends[depth - 1].mediatorRow = rows.count
         let send = sends[depth - 1]
         rows.append(
             .arrow(
                 id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
                 number: send.number, text: send.message))
-        for position in open { activations[position].lastRow = max(activations[position].lastRow, rows.count - 1) }
+        extendOpenSpans()
     }
 
     /// Always: routes are drawn from them.
@@ -201,6 +255,11 @@ public final class SequenceSVGWriter: EventSink {
     private enum Size {
         static let margin = 16, charTenths = 72, boxHeight = 30, rowHeight = 28, selfRowHeight = 40
         static let top = 44, activationWidth = 10, selfLoop = 30
+        /// A guard frame: the room above its first row for its tab, the room below it, the
+        /// frame's distance from what it holds and how much more for each frame nested in it.
+        static let frameHeader = 24, frameGap = 8, framePad = 12, frameNest = 8
+        /// The width of a guard frame's tab, which holds `opt`.
+        static let frameTab = 36
     }
 
     /// The width of `text` in pixels at 12 px monospace; East Asian wide characters count twice.
@@ -251,6 +310,24 @@ public final class SequenceSVGWriter: EventSink {
                 if lifeline + 1 < names.count { require(lifeline, lifeline + 1, width + 8) }
             }
         }
+        // Guard frames: the room around what they hold, nested ones inside the others.
+        let frameLayout = FrameLayout(frames: frames, drawn: frames.indices.filter { frames[$0].lastRow >= frames[$0].firstRow })
+        for position in frameLayout.drawn {
+            let pad = frameLayout.pad(position)
+            for row in rows[frames[position].firstRow...frames[position].lastRow] {
+                let reach = Self.reach(of: row)
+                left[reach.left] = max(left[reach.left], reach.leftOffset + pad)
+                right[reach.right] = max(right[reach.right], reach.rightOffset + pad)
+            }
+            var ancestor: Int? = position
+            while let outer = ancestor {
+                if let lifeline = frames[position].lifeline {
+                    left[lifeline] = max(left[lifeline], frameLayout.pad(outer))
+                    right[lifeline] = max(right[lifeline], frameLayout.pad(outer))
+                }
+                ancestor = frames[outer].parent
+            }
+        }
         var xs: [Int] = []
         for k in 0..<names.count {
             var x = Size.margin + left[k]
@@ -263,10 +340,20 @@ public final class SequenceSVGWriter: EventSink {
         // Rows top to bottom.
         var ys: [Int] = []
         var y = Size.top + Size.boxHeight + 16
-        for row in rows {
+        var boxes = frameLayout.horizontal(frames: frames, rows: rows, xs: xs)
+        for (position, row) in rows.enumerated() {
+            for frame in frameLayout.starting[position] ?? [] {
+                boxes[frame]?.top = y
+                y += Size.frameHeader
+            }
             ys.append(y)
             if case .arrow(_, let from, let to, _, _) = row, from == to { y += Size.selfRowHeight } else { y += Size.rowHeight }
+            for frame in (frameLayout.ending[position] ?? []).reversed() {
+                boxes[frame]?.bottom = y + 2
+                y += Size.frameGap
+            }
         }
+        for box in boxes.values { width = max(width, box.x1 + Size.margin) }
         let bottom = y + 12
         let height = bottom + Size.boxHeight + (leaked.isEmpty ? 0 : 20) + Size.margin
 
@@ -283,7 +370,7 @@ public final class SequenceSVGWriter: EventSink {
             .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
             .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
             .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
-            .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }
+            .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }\(frameLayout.drawn.isEmpty ? "" : "\n" + Self.frameStyle)
             </style>
             <defs><marker id="\(marker)" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
             orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>
@@ -316,6 +403,18 @@ public final class SequenceSVGWriter: EventSink {
             out +=
                 "<rect\(attributes(id: activation.id, step: activation.step)) class=\"activation\" x=\"\(x)\" y=\"\(top)\" "
                 + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
+        }
+        // Over the activation bars, so that a bar does not hide a tab; under the rows.
+        for (count, position) in frameLayout.drawn.enumerated() {
+            guard let box = boxes[position] else { continue }
+            let condition = Self.bracketed(frames[position].condition)
+            let tab = Size.frameTab, top = box.top
+            out += "<g\(attributes(id: "guard-\(count + 1)", step: frames[position].step)) class=\"guard\">"
+            out += "<rect class=\"guard-frame\" x=\"\(box.x0)\" y=\"\(top)\" width=\"\(box.x1 - box.x0)\" height=\"\(box.bottom - top)\"/>"
+            out +=
+                "<path class=\"guard-tab\" d=\"M\(box.x0),\(top) H\(box.x0 + tab) V\(top + 12) L\(box.x0 + tab - 6),\(top + 18) H\(box.x0) Z\"/>"
+            out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">opt</text>"
+            out += "<text class=\"guard-condition\" x=\"\(box.x0 + tab + 8)\" y=\"\(top + 13)\">\(XML.escaped(condition))</text></g>\n"
         }
         for (position, row) in rows.enumerated() {
             let y = ys[position]
@@ -360,6 +459,90 @@ public final class SequenceSVGWriter: EventSink {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// The guard frames' look, written only when a frame is drawn.
+    private static let frameStyle =
+        ".guard-frame { fill: none; stroke: #6a4c93; } .guard-tab { fill: #efe8f7; stroke: #6a4c93; } "
+        + ".guard text { fill: #4a2f73; } .guard-operator { font-weight: bold; }"
+
+    /// How far a row reaches either side of the lifelines it is drawn on: from `leftOffset` left of
+    /// lifeline `left` to `rightOffset` right of lifeline `right`.
+    private static func reach(of row: Row) -> (left: Int, leftOffset: Int, right: Int, rightOffset: Int) {
+        switch row {
+        case .arrow(_, let from, let to, let number, let text):
+            guard from == to else { return (min(from, to), 0, max(from, to), 0) }
+            return (to, 0, to, Size.selfLoop + 6 + width(number + " " + visible(text)))
+        case .note(_, let over, let text, _):
+            let textWidth = width(visible(text)) + 16
+            guard over.count == 1 else { return (over.lowerBound, 20, over.upperBound, 20) }
+            return (over.lowerBound, textWidth / 2, over.lowerBound, (textWidth + 1) / 2)
+        case .mark(_, let lifeline, let text, _):
+            return (lifeline, 9, lifeline, 12 + width(text))
+        }
+    }
+
+    /// Where the guard frames go: which are drawn, how far each stands from what it holds, and
+    /// the rows they start and end at.
+    private struct FrameLayout {
+        /// The frames that hold a row, in order (outer before inner).
+        let drawn: [Int]
+        /// How many levels of drawn frames each drawn frame holds.
+        private var nested: [Int: Int] = [:]
+        /// The drawn frames starting and ending at each row, outer first.
+        var starting: [Int: [Int]] = [:], ending: [Int: [Int]] = [:]
+
+        init(frames: [Frame], drawn: [Int]) {
+            self.drawn = drawn
+            for position in drawn.reversed() {
+                if let parent = frames[position].parent {
+                    nested[parent] = max(nested[parent] ?? 0, (nested[position] ?? 0) + 1)
+                }
+            }
+            for position in drawn {
+                starting[frames[position].firstRow, default: []].append(position)
+                ending[frames[position].lastRow, default: []].append(position)
+            }
+        }
+
+        /// The room between a frame and what it holds.
+        func pad(_ position: Int) -> Int {
+            Size.framePad + Size.frameNest * (nested[position] ?? 0)
+        }
+
+        /// Each drawn frame's left and right edges: around its rows and its reaction's lifeline,
+        /// wide enough for its tab and condition, and around the frames inside it.
+        func horizontal(frames: [Frame], rows: [Row], xs: [Int]) -> [Int: (x0: Int, x1: Int, top: Int, bottom: Int)] {
+            // What each frame holds reaches from low to high (the frames inside it included), and
+            // its right edge must pass the right edges of the frames inside it.
+            var content: [Int: (low: Int, high: Int)] = [:], rightmost: [Int: Int] = [:]
+            var boxes: [Int: (x0: Int, x1: Int, top: Int, bottom: Int)] = [:]
+            for position in drawn.reversed() {
+                let frame = frames[position]
+                var (low, high) = content[position] ?? (Int.max, Int.min)
+                if let lifeline = frame.lifeline { (low, high) = (min(low, xs[lifeline]), max(high, xs[lifeline])) }
+                for row in rows[frame.firstRow...frame.lastRow] {
+                    let reach = SequenceSVGWriter.reach(of: row)
+                    low = min(low, xs[reach.left] - reach.leftOffset)
+                    high = max(high, xs[reach.right] + reach.rightOffset)
+                }
+                let x0 = low - pad(position)
+                let header = Size.frameTab + 8 + SequenceSVGWriter.width(SequenceSVGWriter.bracketed(frame.condition)) + 8
+                let x1 = max(high + pad(position), x0 + header, rightmost[position] ?? Int.min)
+                boxes[position] = (x0, x1, 0, 0)
+                if let parent = frame.parent {
+                    let outer = content[parent] ?? (low, high)
+                    content[parent] = (min(outer.low, low), max(outer.high, high))
+                    rightmost[parent] = max(rightmost[parent] ?? Int.min, x1 + Size.frameNest)
+                }
+            }
+            return boxes
+        }
+    }
+
+    /// A guard's condition as its frame writes it: `[CONDITION]`, still to be escaped for XML.
+    static func bracketed(_ condition: String) -> String {
+        "[" + visible(condition) + "]"
     }
 
     /// Where an arrow at `row` meets `lifeline`: the side of its innermost activation bar there,

@@ -216,6 +216,40 @@ class PlayerTests(unittest.TestCase):
                 self.assertNotIn("differ", page.where(player))
                 self.assertEqual(page.errors, [])
 
+    def test_a_guarded_scenario_frames_its_guards_and_steps_to_the_end(self):
+        home = section("smart-home")
+        with Page("report.html", "#scenario-smart-home&step=7") as page:
+            # Step 7 is the first send: the hub's guard 'if level >= 3' held under wrapper (lane 1).
+            self.assertEqual(page.where(home).split(",")[0], "Step 7 of 20")
+            frame = home + "-d1-guard-1"
+            self.assertIn("pl-current", page.classes(frame))
+            self.assertEqual(page.page.locator("#" + frame + " .guard-condition").text_content(), "[level >= 3]")
+            self.assertTrue(page.page.locator("#" + frame).is_visible())
+            # Drawn, around the three deliveries of send 1.1 (the view is scaled to the lane's width).
+            rectangle = page.page.locator("#" + frame + " .guard-frame")
+            box = rectangle.bounding_box()
+            self.assertTrue(box["width"] > 0 and box["height"] > 0, box)
+            self.assertGreater(int(rectangle.get_attribute("height")), 3 * 28)
+            # The guard's transcript line is one of the step's lines, and the body's lines follow it.
+            now = page.page.evaluate(
+                "prefix => [...document.querySelectorAll('[id^=\"' + prefix + '\"].pl-now')].map(e => e.textContent.trim())",
+                home + "-d1-line-")
+            self.assertEqual(now[:4], ["1 Hallway -> Hub motion(level: 4)", "Hub <- Hallway motion(level: 4)", "if level >= 3",
+                                       "1.1 Hub -> * Light, Phone lightsOn(brightness: 80)"])
+            # Step by step to the end: every frame is current at its step, then past.
+            frames = page.page.evaluate(
+                "prefix => [...document.querySelectorAll('[id^=\"' + prefix + '\"].guard')]"
+                ".map(e => [e.id, parseInt(e.dataset.step, 10)])", home + "-d")
+            self.assertEqual(len(frames), 15)  # five under each design with a mediator, none under mesh
+            while not page.where(home).startswith("End, step "):
+                page.page.click("#%s-forward" % home)
+                step = int(page.where(home).split(" of ")[0].split()[-1])
+                for element, at in frames:
+                    expected = "pl-current" if at == step else "pl-past" if at < step else "pl-future"
+                    self.assertIn(expected, page.classes(element), (element, step))
+            self.assertEqual(page.errors, [])
+            self.assertEqual(page.dialogs, [])
+
     def test_hostile_text_stays_text(self):
         with Page("hostile.html") as page:
             page.page.click("#s0-end")

@@ -34,7 +34,7 @@ enum PlayerScript {
         .pl-future{opacity:.22}.pl-past{opacity:.6}
         g.edge.pl-current path,.pl-current .arrow,.pl-current.activation{stroke:#e65100;stroke-width:3}
         g.edge.pl-current polygon{stroke:#e65100;fill:#e65100}g.edge.pl-current text{fill:#bf360c;font-weight:bold}
-        .pl-current.note rect{stroke-width:3}
+        .pl-current.note rect{stroke-width:3}.pl-current.guard .guard-frame{stroke-width:2}
         @media (prefers-reduced-motion:no-preference){.player:not(.pl-large) :is(.pl-future,.pl-past,.pl-current){transition:opacity .2s}}
         .pl-large .pl-diagram{content-visibility:auto;contain-intrinsic-size:auto 30rem}
         @media (prefers-color-scheme:dark){.pl-head{background:#1e1e1e;border-color:#424242}.pl-own{color:#aaa}
