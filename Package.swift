@@ -21,6 +21,11 @@ let package = Package(
         // depends on this one resolves only the dependencies its products use: not this one, nor
         // the DocC plugin below (README, "Dependencies"; Scripts/verify-dependents checks it).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // MediateServe only (`mediate watch --serve`): the HTTP server. Its traits (swift-configuration
+        // support, full Foundation) are left off: the server needs neither.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // MediateServe only: Hummingbird's logger, told to keep quiet (Hummingbird depends on it too).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` only: the DocC catalog in Sources/MediateKit.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -54,12 +59,23 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
+        // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
+        // only target that imports Hummingbird (and through it SwiftNIO).
+        .target(
+            name: "MediateServe",
+            dependencies: [
+                "MediateKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The command line: flags in, exit codes out, for the reference designs and a package's own.
         .target(
             name: "MediateCommandLine",
             dependencies: [
                 "MediateKit",
                 "MediateDesigns",
+                "MediateServe",
                 "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -102,6 +118,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The watch's server: the reload script, the loopback rule, the event stream.
+        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe"]),
         .testTarget(
             name: "MediateTestingTests",
             dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]

@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRendering
 import MediateDesigns
 import MediateKit
+import MediateServe
 
 /// The `mediate` command line, for the `mediate` tool and for a package's own designs tool.
 public enum MediateCommandLine {
@@ -59,7 +60,7 @@ struct Mediate: ParsableCommand {
         version: mediateVersion,
         subcommands: [
             Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-            Fmt.self, Init.self,
+            Fmt.self, Init.self, Watch.self,
         ]
     )
 }
@@ -500,6 +501,133 @@ extension Mediate {
         func run() throws {
             let command = FormatCommand(paths: files, check: check, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Run scenarios again each time they are saved; serve their report page with --serve.",
+            discussion: """
+                Waits on the file system's change events for the files, or the .scenario files \
+                under the folders, and on each save runs the scenario as 'run' does: its \
+                transcript on standard output, or with --output its files under DIR, written \
+                atomically. --check also compares it with the goldens in --goldens DIR, as \
+                'check' does. One status line per changed file. A file with errors, deleted or \
+                renamed is reported and watched until it comes back. With --serve, the report \
+                page of every watched file ('report') is served on 127.0.0.1 and reloads itself \
+                on change; another --host needs --allow-remote. SIGINT or SIGTERM stops it: the \
+                server shuts down and the process ends by the signal (exit 130 or 143).
+
+                Examples:
+                  mediate watch Scenarios/chat.scenario
+                  mediate watch Scenarios --output Output --check --goldens Output
+                  mediate watch Scenarios/chat.scenario --serve --port 0
+                """
+        )
+
+        /// The port `--serve` listens on unless told otherwise.
+        static let defaultPort = 8347
+
+        @Argument(help: "Scenario files, or folders to watch for them.", completion: .scenarios)
+        var paths: [String]
+
+        @Option(help: "The design to run under, or 'all' for every design (default: the scenario's own).")
+        var mediator: MediatorChoiceArgument?
+
+        @Option(
+            name: .customLong("output"),
+            help: ArgumentHelp("Write each run's files under this folder, as 'run --output' does.", valueName: "DIR"),
+            completion: .directory)
+        var outputFolder: String?
+
+        @Flag(help: "Also compare each changed scenario with its goldens, as 'check' does.")
+        var check = false
+
+        @Option(
+            name: .customLong("goldens"), help: ArgumentHelp("The goldens' folder for --check.", valueName: "DIR"),
+            completion: .directory)
+        var goldensFolder: String?
+
+        @Flag(help: "Serve the report page, reloaded on every change.")
+        var serve = false
+
+        @Option(help: "The address --serve listens on: loopback unless --allow-remote is given.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port --serve listens on (0: any free port). (default: \(Self.defaultPort))")
+        var port: Int?
+
+        @Flag(help: "Let --host be an address other machines can reach: they can then read the scenarios.")
+        var allowRemote = false
+
+        @Option(help: "The deepest reaction chain allowed, in sends.")
+        var maxDepth: Int = 64
+
+        @Option(help: "The most deliveries a run may make.")
+        var maxDeliveries: Int = 10_000_000
+
+        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
+        var maxOutput = ByteCountArgument.default
+
+        @OptionGroup var diagnostics: DiagnosticOptions
+
+        func validate() throws {
+            guard (1...10_000).contains(maxDepth) else { throw ValidationError("--max-depth must be between 1 and 10000.") }
+            guard maxDeliveries >= 0 else { throw ValidationError("--max-deliveries cannot be negative.") }
+            if goldensFolder != nil, !check { throw ValidationError("--goldens is for --check: add --check.") }
+            if check, let outputFolder {
+                let goldens = (goldensFolder ?? "Output") as NSString
+                if goldens.standardizingPath == (outputFolder as NSString).standardizingPath
+                    || (goldens.resolvingSymlinksInPath == (outputFolder as NSString).resolvingSymlinksInPath)
+                {
+                    throw ValidationError(
+                        "--output and --goldens name the same folder: every check would pass against the files just written.")
+                }
+            }
+            if !serve, port != nil || host != "127.0.0.1" || allowRemote {
+                throw ValidationError("--host, --port and --allow-remote are for --serve: add --serve.")
+            }
+            if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+            if serve, !allowRemote, !ReportServer.isLoopback(host) {
+                throw ValidationError(
+                    "--host \(host) is not a loopback address: anyone who can reach it could read the scenarios. "
+                        + "Add --allow-remote to serve there anyway.")
+            }
+        }
+
+        func run() throws {
+            let stop = WatchStop()
+            stop.stopOnSignals()
+            var server: ReportServer?
+            if serve {
+                let port = port ?? Self.defaultPort
+                do {
+                    server = try ReportServer.start(host: host, port: port)
+                } catch {
+                    FileHandle.standardError.write(
+                        Data(
+                            ("error: cannot serve on \(host) port \(port): \(error)\n"
+                                + "help: another program may be using the port: give another with --port N, or --port 0 for any free one\n")
+                                .utf8))
+                    throw ExitCode(3)
+                }
+                FileHandle.standardOutput.write(Data("Serving the report page at \(server!.url) (Ctrl-C stops)\n".utf8))
+            }
+            var publish: (@Sendable (String) -> Void)?
+            if let server { publish = { page in server.publish(page) } }
+            let limits = RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes)
+            let command = WatchCommand(
+                paths: paths, mediator: mediator?.choice, designs: Mediate.designs, outputFolder: outputFolder,
+                goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits, diagnosticFormat: diagnostics.format,
+                stop: stop, publishReport: publish)
+            let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            server?.shutdown()
+            // Stopped by SIGINT or SIGTERM: ends by it (130, 143), as every command does.
+            stop.endBySignal()
             if code != 0 { throw ExitCode(code) }
         }
     }

@@ -1,0 +1,329 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// `mediate watch`: runs scenarios again each time they are saved, as `run`, `check` and
+/// `report` would, until stopped.
+///
+/// It waits on the file system's own change events (see the README, "mediate watch"), gathers an
+/// editor's burst of events into one change, and for each scenario that changed: runs it as
+/// ``RunCommand`` does (transcripts on standard output, or files under ``outputFolder``),
+/// compares it with the goldens in ``goldensFolder`` as ``CheckCommand`` does when one is given,
+/// and hands the report page of every watched file, as ``ReportCommand`` writes it, to
+/// ``publishReport`` when one is set. One status line per changed file goes to standard output.
+/// A file with errors, deleted or renamed away is reported, and watched for until it comes back.
+public struct WatchCommand: Sendable {
+    /// Scenario files, or folders watched for the `.scenario` files under them.
+    public var paths: [String]
+    /// nil: each scenario's own design.
+    public var mediator: MediatorChoice?
+    /// The designs scenarios may name and run under.
+    public var designs: DesignRegistry
+    /// When set, each run writes its files here as `run --output` does, instead of printing its
+    /// transcript.
+    public var outputFolder: String?
+    /// When set, each changed scenario is compared with the goldens in this folder, as
+    /// `check --output` does (never recording).
+    public var goldensFolder: String?
+    /// The limits every run stops at.
+    public var limits: RunLimits
+    /// How errors are written to standard error.
+    public var diagnosticFormat: DiagnosticFormat
+    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
+    public var colors: ColorPolicy = .none
+    /// What ends the watch.
+    public var stop: WatchStop
+    /// When set, receives the report page after every change (and once at the start); the runs'
+    /// transcripts are then not printed.
+    public var publishReport: (@Sendable (String) -> Void)?
+
+    /// A watch of `paths` until `stop`.
+    public init(
+        paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, outputFolder: String? = nil,
+        goldensFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
+        stop: WatchStop, publishReport: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.paths = paths
+        self.mediator = mediator
+        self.designs = designs
+        self.outputFolder = outputFolder
+        self.goldensFolder = goldensFolder
+        self.limits = limits
+        self.diagnosticFormat = diagnosticFormat
+        self.stop = stop
+        self.publishReport = publishReport
+    }
+
+    /// Watches until ``stop`` and returns 0; 2 at once when a path cannot be watched (a folder
+    /// that does not exist, a file whose folder does not), or later when a watched folder goes
+    /// away; 3 when the file system's events cannot be read.
+    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if case .kind(let kind) = mediator, designs.design(kind) == nil {
+            standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+            try? standardError.flush()
+            return 2
+        }
+        var watch = Watch(command: self, standardOutput: standardOutput, standardError: standardError)
+        let code = watch.run()
+        try? standardOutput.flush()
+        try? standardError.flush()
+        return code
+    }
+
+    /// How long the file system must stay quiet before a change is run, and the longest a change
+    /// waits while events keep coming.
+    static let quiet = Duration.milliseconds(150)
+    static let longest = Duration.seconds(2)
+}
+
+/// What a watch keeps between changes: the roots, the events, and each file's last state.
+private struct Watch {
+    let command: WatchCommand
+    let standardOutput: any TextOutput
+    let standardError: any TextOutput
+    /// Folders watched with every `.scenario` file under them, without a trailing slash.
+    var folderRoots: [String] = []
+    /// Files watched by name, as given.
+    var fileRoots: Set<String> = []
+    /// The folders that hold the roots: when one goes, the watch ends.
+    var rootFolders: Set<String> = []
+    /// Each scenario's state when it last ran (nil: missing), so an event that changed nothing
+    /// runs nothing, and a file that went away is reported once.
+    var known: [String: FileStamp] = [:]
+    var debouncer = ChangeDebouncer(quiet: WatchCommand.quiet, longest: WatchCommand.longest)
+
+    init(command: WatchCommand, standardOutput: any TextOutput, standardError: any TextOutput) {
+        self.command = command
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    mutating func run() -> Int32 {
+        let events: FileEvents
+        do { events = try FileEvents() } catch {
+            return fail("error: \(error)\n", code: 3)
+        }
+        var first: [String] = []
+        for path in command.paths {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+                folderRoots.append(folder)
+                rootFolders.insert(folder)
+                do { try watchTree(folder, events: events) } catch {
+                    return fail("error: \(error)\n", code: 2)
+                }
+                first += CheckCommand.scenarioFiles(under: [folder])
+            } else {
+                let parent = Self.parent(of: path)
+                guard FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder),
+                    isFolder.boolValue
+                else {
+                    return fail(
+                        "error: cannot watch '\(path)': the folder it would be in does not exist\n"
+                            + "help: give a scenario file in a folder that exists, or a folder\n", code: 2)
+                }
+                do { try events.watch(folder: parent) } catch {
+                    return fail("error: \(error)\n", code: 2)
+                }
+                fileRoots.insert(path)
+                rootFolders.insert(parent)
+                first.append(path)
+            }
+        }
+        handle(Array(NSOrderedSet(array: first)) as? [String] ?? first, initial: true)
+
+        var entries = [
+            pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: command.stop.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&entries, 2, debouncer.pollTimeout(at: .now))
+            if ready < 0, errno != EINTR {
+                return fail("error: cannot wait for file system events: \(String(cString: strerror(errno)))\n", code: 3)
+            }
+            if entries[1].revents != 0 { return 0 }
+            if ready > 0, entries[0].revents != 0 {
+                let now = ContinuousClock.now
+                for event in events.read() {
+                    switch event {
+                    case .changed(let path):
+                        if isWatched(path) { debouncer.record(path, at: now) }
+                    case .folderAdded(let folder):
+                        guard folderRoots.contains(where: { Self.isInside(folder, $0) }) else { continue }
+                        try? watchTree(folder, events: events)
+                        for path in CheckCommand.scenarioFiles(under: [folder]) where isWatched(path) {
+                            debouncer.record(path, at: now)
+                        }
+                    case .folderRemoved(let folder):
+                        if rootFolders.contains(folder) {
+                            return fail("error: the watched folder '\(folder)' was removed or renamed; the watch ends\n", code: 2)
+                        }
+                        for path in known.keys.sorted() where Self.isInside(path, folder) { debouncer.record(path, at: now) }
+                    case .overflow:
+                        for path in known.keys.sorted() { debouncer.record(path, at: now) }
+                        for path in CheckCommand.scenarioFiles(under: folderRoots) + fileRoots.sorted() {
+                            debouncer.record(path, at: now)
+                        }
+                    }
+                }
+            }
+            let batch = debouncer.take(at: .now)
+            if !batch.isEmpty { handle(batch, initial: false) }
+        }
+    }
+
+    /// Watches `folder` and every folder under it.
+    private func watchTree(_ folder: String, events: FileEvents) throws {
+        try events.watch(folder: folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
+        while let relative = enumerator.nextObject() as? String {
+            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                try? events.watch(folder: FileEvents.join(folder, relative))
+            }
+        }
+    }
+
+    /// Whether a change to `path` concerns the watch: a file given by name, or a `.scenario` file
+    /// under a watched folder (an editor's lock file, `.#NAME.scenario`, is not one).
+    private func isWatched(_ path: String) -> Bool {
+        if fileRoots.contains(path) { return true }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.hasSuffix(".scenario"), !name.hasPrefix(".#") else { return false }
+        return folderRoots.contains { Self.isInside(path, $0) }
+    }
+
+    /// Runs, checks and reports what changed in `batch`; one status line for each file.
+    private mutating func handle(_ batch: [String], initial: Bool) {
+        var lines: [(path: String, what: String)] = []
+        for path in batch {
+            let stamp = FileStamp(path: path)
+            let before = known[path]
+            guard initial || stamp != before else { continue }
+            // A file that is gone is forgotten: names that come and go keep no memory.
+            known[path] = stamp
+            guard stamp != nil else {
+                lines.append((path, initial ? "not found; watching for it to appear" : "gone (deleted or renamed); watching for it to come back"))
+                continue
+            }
+            var parts = [Self.outcome(runOnce(path))]
+            if let goldens = command.goldensFolder {
+                var check = CheckCommand(
+                    paths: [path], outputFolder: goldens, designs: command.designs, record: .never, limits: command.limits,
+                    diagnosticFormat: command.diagnosticFormat)
+                check.colors = command.colors
+                let code = check.execute(standardOutput: standardOutput, standardError: standardError)
+                parts.append(code == 0 ? "check passed" : "check failed (above)")
+            }
+            if let folder = command.outputFolder {
+                parts.append("files in \(FileEvents.join(folder, LoadedScenario.stem(of: path)))")
+            }
+            lines.append((path, parts.joined(separator: "; ")))
+        }
+        if initial || !lines.isEmpty, let publish = command.publishReport {
+            let page = StringOutput()
+            var report = ReportCommand(
+                paths: folderRoots + fileRoots.sorted(), designs: command.designs, limits: command.limits,
+                diagnosticFormat: command.diagnosticFormat)
+            report.colors = .none
+            // The runs above printed the diagnostics; the page shows them in its own place.
+            _ = report.execute(standardOutput: page, standardError: DiscardingOutput())
+            publish(page.text)
+            for index in lines.indices { lines[index].what += "; page updated" }
+        }
+        for line in lines { status(line.path, line.what) }
+    }
+
+    /// Runs one file as `run` does; returns its exit code.
+    private func runOnce(_ path: String) -> Int32 {
+        var run = RunCommand(
+            paths: [path], mediator: command.mediator, designs: command.designs, outputFolder: command.outputFolder,
+            limits: command.limits, diagnosticFormat: command.diagnosticFormat)
+        run.colors = command.colors
+        // Serving, without files to write: the page shows the transcripts.
+        let quiet = command.publishReport != nil && command.outputFolder == nil
+        return run.execute(standardOutput: quiet ? DiscardingOutput() : standardOutput, standardError: standardError)
+    }
+
+    /// What a run's exit code means, in a few words.
+    static func outcome(_ code: Int32) -> String {
+        switch code {
+        case 0: return "ok"
+        case 1: return "an expectation failed"
+        case 2: return "has errors (above); watching for a fix"
+        default: return "stopped (above): a limit, Graphviz or a write failed"
+        }
+    }
+
+    /// `[HH:MM:SS] PATH: WHAT`, flushed at once.
+    private func status(_ path: String, _ what: String) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        let clock = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+        standardOutput.write("[\(clock)] \(path): \(what)\n")
+        try? standardOutput.flush()
+        try? standardError.flush()
+    }
+
+    private func fail(_ message: String, code: Int32) -> Int32 {
+        standardError.write(message)
+        try? standardError.flush()
+        return code
+    }
+
+    /// The folder part of `path`: "" for a bare name.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Whether `path` is `folder` or under it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder.isEmpty || folder == "." || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}
+
+/// What `stat` says of a file, enough to tell that it changed: a new inode (saved by rename),
+/// a new size or time. nil for a missing file.
+struct FileStamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+    }
+}
+
+/// An output that keeps nothing: a run's transcript when the page shows it instead.
+final class DiscardingOutput: TextOutput {
+    func write(_ text: String) {}
+    func write(utf8 bytes: UnsafeRawBufferPointer) {}
+    func write(count: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {}
+    func flush() {}
+}
+
+extension WatchCommand: TerminalCommand {}
+
+extension WatchCommand {
+    /// The folder a watched file's events come from: for tests.
+    static func parentForTests(_ path: String) -> String { Watch.parent(of: path) }
+}

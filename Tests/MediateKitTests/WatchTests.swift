@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import MediateKit
+
+/// The watch's debounce (one run per save, however many events it takes) and its file events.
+@Suite struct WatchDebounceTests {
+    let start = ContinuousClock.now
+
+    func at(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }
+
+    @Test func nothingPendingWaitsForAnEvent() {
+        var debouncer = ChangeDebouncer(quiet: .milliseconds(100), longest: .seconds(1))
+        #expect(debouncer.deadline == nil)
+        #expect(debouncer.pollTimeout(at: at(0)) == -1)
+        #expect(debouncer.take(at: at(10_000)).isEmpty)
+    }
+
+    @Test func aBurstIsOneBatchOnceQuiet() {
+        // An editor's save: write, close, rename over, attributes: several events, one file.
+        var debouncer = ChangeDebouncer(quiet: .milliseconds(100), longest: .seconds(1))
+        debouncer.record("a.scenario", at: at(0))
+        debouncer.record("a.scenario", at: at(5))
+        debouncer.record("b.scenario", at: at(20))
+        debouncer.record("a.scenario", at: at(30))
+        #expect(debouncer.take(at: at(129)).isEmpty)
+        #expect(debouncer.pollTimeout(at: at(29)) == 101)
+        #expect(debouncer.take(at: at(130)) == ["a.scenario", "b.scenario"])
+        #expect(debouncer.deadline == nil)
+        #expect(debouncer.take(at: at(1_000)).isEmpty)
+    }
+
+    @Test func eventsThatNeverStopStillRunNowAndThen() {
+        var debouncer = ChangeDebouncer(quiet: .milliseconds(100), longest: .seconds(1))
+        var batches: [[String]] = []
+        for time in stride(from: 0, through: 2_500, by: 50) {
+            let batch = debouncer.take(at: at(time))
+            if !batch.isEmpty { batches.append(batch) }
+            debouncer.record("big.scenario", at: at(time))
+        }
+        #expect(batches == [["big.scenario"], ["big.scenario"]])
+    }
+
+    @Test func timeoutRoundsUpAndNeverGoesNegative() {
+        var debouncer = ChangeDebouncer(quiet: .microseconds(1_500), longest: .seconds(1))
+        debouncer.record("a", at: at(0))
+        #expect(debouncer.pollTimeout(at: at(0)) == 2)
+        #expect(debouncer.pollTimeout(at: at(5)) == 0)
+    }
+
+    @Test func longestIsNeverShorterThanQuiet() {
+        let debouncer = ChangeDebouncer(quiet: .seconds(3), longest: .seconds(1))
+        #expect(debouncer.longest == .seconds(3))
+    }
+
+    @Test func watchPathsAreJoinedAsGiven() {
+        #expect(FileEvents.join("", "a.scenario") == "a.scenario")
+        #expect(FileEvents.join("Scenarios", "a.scenario") == "Scenarios/a.scenario")
+        #expect(FileEvents.join("/", "a.scenario") == "/a.scenario")
+        #expect(WatchCommand.parentForTests("a.scenario") == "")
+        #expect(WatchCommand.parentForTests("/a.scenario") == "/")
+        #expect(WatchCommand.parentForTests("x/y/a.scenario") == "x/y")
+    }
+}
+
+/// The file system's events as FileEvents reports them: a save by rename, a delete, a folder.
+@Suite struct FileEventsTests {
+    /// Reads events until `expected` is among them, waiting on the descriptor (up to 30 s).
+    func events(_ watch: FileEvents, until expected: FileEvents.Event) -> [FileEvents.Event] {
+        var seen: [FileEvents.Event] = []
+        let end = ContinuousClock.now + .seconds(30)
+        while !seen.contains(expected), ContinuousClock.now < end {
+            var entry = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 1_000)
+            seen += watch.read()
+        }
+        return seen
+    }
+
+    func temporaryFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "mediate-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        return folder
+    }
+
+    @Test func saveByRenameIsAChangeOfTheName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "scenario \"A\"\n".write(toFile: folder + "/a.scenario", atomically: false, encoding: .utf8)
+        let watch = try FileEvents()
+        try watch.watch(folder: folder)
+        #expect(watch.read().isEmpty)
+        // As vim and many editors save: a new file, renamed over the old one.
+        try "scenario \"B\"\n".write(toFile: folder + "/.a.scenario.tmp", atomically: false, encoding: .utf8)
+        #expect(rename(folder + "/.a.scenario.tmp", folder + "/a.scenario") == 0)
+        #expect(events(watch, until: .changed(folder + "/a.scenario")).contains(.changed(folder + "/a.scenario")))
+    }
+
+    @Test func deleteAndFolders() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "x".write(toFile: folder + "/a.scenario", atomically: false, encoding: .utf8)
+        let watch = try FileEvents()
+        try watch.watch(folder: folder)
+        unlink(folder + "/a.scenario")
+        #expect(events(watch, until: .changed(folder + "/a.scenario")).contains(.changed(folder + "/a.scenario")))
+        mkdir(folder + "/sub", 0o755)
+        #expect(events(watch, until: .folderAdded(folder + "/sub")).contains(.folderAdded(folder + "/sub")))
+        try watch.watch(folder: folder + "/sub")
+        rmdir(folder + "/sub")
+        #expect(events(watch, until: .folderRemoved(folder + "/sub")).contains(.folderRemoved(folder + "/sub")))
+    }
+}
