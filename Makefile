@@ -90,6 +90,7 @@ test: deps browser-deps
 	$(SWIFT) build --build-tests $(LAYER_CHECK)
 	$(SWIFT) test --skip-build
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/watch_test.py
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	@# The committed report page must be the one the code writes (make run regenerates it).
 	@report=$$(mktemp -d)/report.html; $$($(SWIFT) build --show-bin-path)/mediate report Scenarios -o "$$report" >/dev/null && \

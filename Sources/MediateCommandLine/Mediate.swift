@@ -580,10 +580,10 @@ extension Mediate {
             guard maxDeliveries >= 0 else { throw ValidationError("--max-deliveries cannot be negative.") }
             if goldensFolder != nil, !check { throw ValidationError("--goldens is for --check: add --check.") }
             if check, let outputFolder {
-                let goldens = (goldensFolder ?? "Output") as NSString
-                if goldens.standardizingPath == (outputFolder as NSString).standardizingPath
-                    || (goldens.resolvingSymlinksInPath == (outputFolder as NSString).resolvingSymlinksInPath)
-                {
+                func absolute(_ path: String) -> String {
+                    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+                }
+                if absolute(goldensFolder ?? "Output") == absolute(outputFolder) {
                     throw ValidationError(
                         "--output and --goldens name the same folder: every check would pass against the files just written.")
                 }

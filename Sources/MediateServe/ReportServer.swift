@@ -57,6 +57,8 @@ public final class ReportServer: Sendable {
                     headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                     body: ResponseBody(byteBuffer: page))
             }
+            // The page has no icon: say so without an error in the browser's console.
+            router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
             router.get("/events") { request, _ -> Response in
                 guard ReportServer.isAllowed(request.head.authority, host: host) else { return Response(status: .forbidden) }
                 guard let server = holder.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }

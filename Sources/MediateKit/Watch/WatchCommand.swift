@@ -231,11 +231,25 @@ private struct Watch {
                 diagnosticFormat: command.diagnosticFormat)
             report.colors = .none
             // The runs above printed the diagnostics; the page shows them in its own place.
-            _ = report.execute(standardOutput: page, standardError: DiscardingOutput())
-            publish(page.text)
-            for index in lines.indices { lines[index].what += "; page updated" }
+            let errors = StringOutput()
+            _ = report.execute(standardOutput: page, standardError: errors)
+            if page.text.isEmpty {
+                // No page at all (the transcripts together are past --max-output): say why, there and here.
+                standardError.write(errors.text)
+                publish(Self.failurePage(errors.text))
+                for index in lines.indices { lines[index].what += "; no report page (above)" }
+            } else {
+                publish(page.text)
+                for index in lines.indices { lines[index].what += "; page updated" }
+            }
         }
         for line in lines { status(line.path, line.what) }
+    }
+
+    /// The page served when `report` wrote none: its errors.
+    static func failurePage(_ errors: String) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>mediate watch</title></head>\n"
+            + "<body><h1>No report page</h1>\n<pre>\(XML.escaped(errors))</pre>\n</body></html>\n"
     }
 
     /// Runs one file as `run` does; returns its exit code.

@@ -1,0 +1,342 @@
+"""`mediate watch` end to end: the real tool on real files, and its served page in Debian's Chromium
+through Playwright for Python (`executable_path`, no browser download). `make test` runs this file
+with MEDIATE set to the built tool.
+
+Nothing here measures time: each step waits for what the tool prints (its status lines, its URL)
+or for the page to show something, with generous timeouts, never for a fixed delay.
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.request
+from pathlib import Path
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:
+    sys.exit("watch_test: Playwright for Python is missing; `make test` installs it (pip install playwright)")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+MEDIATE = os.environ.get("MEDIATE")
+TIMEOUT = 120  # seconds: a shared, loaded machine may be slow; nothing asserts a duration
+MUSKETEERS = (ROOT / "Scenarios/musketeers.scenario").read_text()
+
+
+class Watch:
+    """`mediate watch ARGS` in `folder`, its standard output and error read as they come."""
+
+    def __init__(self, folder, *arguments):
+        self.process = subprocess.Popen(
+            [MEDIATE, "watch", *arguments], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.lines, self.errors = [], []
+        self.changed = threading.Condition()
+        for stream, into in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
+            threading.Thread(target=self._read, args=(stream, into), daemon=True).start()
+
+    def _read(self, stream, into):
+        for line in stream:
+            with self.changed:
+                into.append(line.rstrip("\n"))
+                self.changed.notify_all()
+        with self.changed:
+            self.changed.notify_all()
+
+    def wait_for(self, pattern, after=0, errors=False):
+        """The first line (from line `after` on) matching `pattern`; fails after TIMEOUT."""
+        into = self.errors if errors else self.lines
+        deadline = time.monotonic() + TIMEOUT
+        with self.changed:
+            while True:
+                for line in into[after:]:
+                    if re.search(pattern, line):
+                        return line
+                left = deadline - time.monotonic()
+                if left <= 0 or self.process.poll() is not None and not self._more(into):
+                    raise AssertionError(
+                        "no line matching %r; stdout:\n%s\nstderr:\n%s"
+                        % (pattern, "\n".join(self.lines), "\n".join(self.errors))
+                    )
+                self.changed.wait(min(left, 1))
+
+    def _more(self, into):
+        # The process ended: give the readers a moment's chance to deliver what is left.
+        self.changed.wait(1)
+        return False
+
+    def status_count(self):
+        with self.changed:
+            return sum(1 for line in self.lines if line.startswith("["))
+
+    def status_after(self, count, pattern):
+        """The next status line after the first `count`, which must match `pattern`."""
+        deadline = time.monotonic() + TIMEOUT
+        with self.changed:
+            while True:
+                statuses = [line for line in self.lines if line.startswith("[")]
+                if len(statuses) > count:
+                    line = statuses[count]
+                    assert re.search(pattern, line), "status %r does not match %r; stderr:\n%s" % (
+                        line,
+                        pattern,
+                        "\n".join(self.errors),
+                    )
+                    return line
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise AssertionError("no status line after %d: %s" % (count, self.lines))
+                self.changed.wait(1)
+
+    def url(self):
+        return re.search(r"http://\S+/", self.wait_for(r"^Serving the report page at ")).group(0)
+
+    def stop(self, number=signal.SIGTERM):
+        if self.process.poll() is None:
+            self.process.send_signal(number)
+        return self.process.wait(timeout=TIMEOUT)
+
+
+def write_atomically(path, text):
+    """As many editors save: a new file beside it, renamed over it (a new inode)."""
+    temporary = path.with_name("." + path.name + ".swp")
+    temporary.write_text(text)
+    os.rename(temporary, path)
+
+
+def setUpModule():
+    if not MEDIATE or not os.access(MEDIATE, os.X_OK):
+        sys.exit("watch_test: set MEDIATE to the built mediate (make test does)")
+
+
+class WatchTests(unittest.TestCase):
+    def setUp(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="mediate-watch-"))
+        self.file = self.folder / "m.scenario"
+        self.file.write_text(MUSKETEERS)
+        self.watches = []
+
+    def tearDown(self):
+        for watch in self.watches:
+            if watch.process.poll() is None:
+                watch.process.kill()
+                watch.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def watch(self, *arguments):
+        watch = Watch(self.folder, *arguments)
+        self.watches.append(watch)
+        return watch
+
+    def test_a_broken_edit_prints_its_errors_and_a_fix_runs_again(self):
+        watch = self.watch("m.scenario")
+        watch.status_after(0, r"^\[\d\d:\d\d:\d\d\] m\.scenario: ok$")
+        write_atomically(self.file, 'scenario "Broken"\nAthos -> Porthos: "hi"\n')
+        watch.status_after(1, r"m\.scenario: has errors")
+        watch.wait_for(r"^m\.scenario:2:1: error: unknown participant 'Athos'", errors=True)
+        write_atomically(self.file, MUSKETEERS)
+        watch.status_after(2, r"m\.scenario: ok$")
+        # The transcript, as `run` prints it, came before each status line.
+        self.assertIn("end: 4 sends, 9 deliveries, 0 errors, 0 failed expectations", watch.lines)
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
+
+    def test_deleted_then_created_again(self):
+        watch = self.watch("m.scenario")
+        watch.status_after(0, r"m\.scenario: ok$")
+        self.file.unlink()
+        watch.status_after(1, r"m\.scenario: gone \(deleted or renamed\); watching for it to come back")
+        self.file.write_text(MUSKETEERS.replace("Charge!", "Charge again!"))
+        watch.status_after(2, r"m\.scenario: ok$")
+        watch.wait_for(r'mediator -> \* "Charge again!"')
+
+    def test_renamed_away_and_back_and_saved_by_rename(self):
+        watch = self.watch(".")
+        watch.status_after(0, r"\./m\.scenario: ok$")
+        os.rename(self.file, self.folder / "m.scenario.bak")  # not a scenario: m.scenario is gone
+        watch.status_after(1, r"\./m\.scenario: gone")
+        os.rename(self.folder / "m.scenario.bak", self.file)
+        watch.status_after(2, r"\./m\.scenario: ok$")
+        # vim's way: the old file renamed to a backup, the new one written, the backup removed.
+        os.rename(self.file, self.folder / "m.scenario~")
+        self.file.write_text(MUSKETEERS.replace("Charge!", "Saved by vim"))
+        (self.folder / "m.scenario~").unlink()
+        watch.wait_for(r'mediator -> \* "Saved by vim"')
+        # A new scenario in a new folder is watched too.
+        (self.folder / "more").mkdir()
+        (self.folder / "more/n.scenario").write_text(MUSKETEERS)
+        watch.wait_for(r"^\[.*\] \./more/n\.scenario: ok$")
+
+    def test_binary_garbage_and_a_file_of_100000_lines(self):
+        watch = self.watch("m.scenario", "--serve", "--port", "0")
+        url = watch.url()
+        watch.status_after(0, r"m\.scenario: ok; page updated$")
+        self.file.write_bytes(bytes(range(256)) * 64 + b"\xff\xfe\x00garbage")
+        watch.wait_for(r"m\.scenario: has errors", after=0)
+        large = subprocess.run(
+            [str(ROOT / "Scripts/generate-scenario"), "2", "100000"], check=True, capture_output=True, text=True
+        ).stdout
+        self.assertGreaterEqual(large.count("\n"), 100_000)
+        count = watch.status_count()
+        write_atomically(self.file, large)
+        watch.status_after(count, r"m\.scenario: ok; page updated$")
+        page = urllib.request.urlopen(url, timeout=TIMEOUT).read().decode()
+        self.assertIn("message 100000", page)
+        self.assertEqual(watch.stop(signal.SIGINT), -signal.SIGINT)
+
+    def test_output_and_check(self):
+        goldens = self.folder / "goldens"
+        self.assertEqual(
+            subprocess.run([MEDIATE, "run", "m.scenario", "--mediator", "all", "--output", str(goldens)], cwd=self.folder).returncode,
+            0,
+        )
+        watch = self.watch("m.scenario", "--output", "out", "--check", "--goldens", "goldens")
+        watch.status_after(0, r"m\.scenario: ok; check passed; files in out/m$")
+        self.assertTrue((self.folder / "out/m/wrapper.transcript").is_file())
+        self.assertTrue((self.folder / "out/m/wrapper.messages.svg").is_file())
+        write_atomically(self.file, MUSKETEERS.replace("Charge!", "Retreat!"))
+        watch.status_after(1, r"m\.scenario: ok; check failed \(above\); files in out/m$")
+        watch.wait_for(r"^FAIL m\.scenario \[wrapper\]")
+        self.assertIn("Retreat!", (self.folder / "out/m/wrapper.transcript").read_text())
+        # No temporary file is left beside what was written.
+        self.assertEqual([p.name for p in (self.folder / "out/m").iterdir() if "mediate-tmp" in p.name], [])
+
+    def test_output_into_the_goldens_is_refused(self):
+        result = subprocess.run(
+            [MEDIATE, "watch", "m.scenario", "--output", "g", "--check", "--goldens", "./g/"],
+            cwd=self.folder,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        self.assertEqual(result.returncode, 64)
+        self.assertIn("--output and --goldens name the same folder", result.stderr)
+
+    def test_non_loopback_is_refused_unless_allowed(self):
+        for host in ["0.0.0.0", "192.0.2.1", "example.com", "::"]:
+            result = subprocess.run(
+                [MEDIATE, "watch", "m.scenario", "--serve", "--host", host], cwd=self.folder, capture_output=True, text=True, timeout=TIMEOUT
+            )
+            self.assertEqual(result.returncode, 64, host)
+            self.assertIn("is not a loopback address", result.stderr)
+            self.assertIn("--allow-remote", result.stderr)
+        result = subprocess.run(
+            [MEDIATE, "watch", "m.scenario", "--port", "0"], cwd=self.folder, capture_output=True, text=True, timeout=TIMEOUT
+        )
+        self.assertEqual(result.returncode, 64)
+        watch = self.watch("m.scenario", "--serve", "--host", "0.0.0.0", "--allow-remote", "--port", "0")
+        self.assertTrue(watch.url().startswith("http://0.0.0.0:"))
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
+
+    def test_sigterm_and_sigint_stop_cleanly_with_clients_connected(self):
+        for number in [signal.SIGTERM, signal.SIGINT]:
+            watch = self.watch("m.scenario", "--serve", "--port", "0")
+            url = watch.url()
+            watch.status_after(0, r"page updated$")
+            port = int(url.rsplit(":", 1)[1].strip("/"))
+            # An open event stream, as an open page holds.
+            events = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+            events.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            received = b""
+            while b"event: version" not in received:
+                chunk = events.recv(4096)
+                self.assertTrue(chunk, received)
+                received += chunk
+            self.assertEqual(watch.stop(number), -number)
+            self.assertEqual(watch.errors, [])
+            with self.assertRaises(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT).sendall(b"GET / HTTP/1.1\r\n\r\n")
+            events.close()
+
+    def test_clients_that_disconnect_mid_request(self):
+        watch = self.watch("m.scenario", "--serve", "--port", "0")
+        url = watch.url()
+        watch.status_after(0, r"page updated$")
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        requests = [
+            b"GET / HTT",  # half a request line
+            b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers not finished
+            b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # the page, never read
+            b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # an event stream, dropped
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(64),  # TLS to a plain HTTP port
+        ]
+        for _ in range(20):
+            for request in requests:
+                client = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+                client.sendall(request)
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # RST
+                client.close()
+        # Still serving, to a well-behaved client, and a foreign Host header is refused.
+        self.assertIn("mediate watch: reloads", urllib.request.urlopen(url, timeout=TIMEOUT).read().decode())
+        forbidden = urllib.request.Request(url, headers={"Host": "attacker.example"})
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(forbidden, timeout=TIMEOUT)
+        self.assertEqual(refused.exception.code, 403)
+        self.assertIsNone(watch.process.poll())
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
+        self.assertEqual(watch.errors, [])
+
+
+class ReloadTests(unittest.TestCase):
+    """The served page in Chromium: it reloads itself when the file changes."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.access(CHROMIUM, os.X_OK):
+            sys.exit("watch_test: %s is missing; install Debian's chromium (make test does)" % CHROMIUM)
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+
+    def setUp(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="mediate-watch-page-"))
+        self.file = self.folder / "m.scenario"
+        self.file.write_text(MUSKETEERS)
+        self.watch = Watch(self.folder, "m.scenario", "--serve", "--port", "0")
+
+    def tearDown(self):
+        if self.watch.process.poll() is None:
+            self.watch.process.kill()
+            self.watch.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def test_the_page_reloads_with_the_new_content_at_its_step(self):
+        url = self.watch.url()
+        self.watch.status_after(0, r"page updated$")
+        page = self.browser.new_page()
+        problems = []
+        page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto(url + "#scenario-m&step=3")
+        page.wait_for_function("document.body.textContent.includes('Charge!')", timeout=TIMEOUT * 1000)
+        # A mark that a reload wipes out.
+        page.evaluate("window.notReloaded = true")
+        write_atomically(self.file, MUSKETEERS.replace("Charge!", "En garde!"))
+        page.wait_for_function(
+            "!window.notReloaded && document.body.textContent.includes('En garde!')", timeout=TIMEOUT * 1000
+        )
+        self.assertNotIn("Charge!", page.text_content("body"))
+        self.assertTrue(page.url.endswith("#scenario-m&step=3"), page.url)
+        # Broken: the page shows the errors; fixed: the report again.
+        write_atomically(self.file, 'scenario "B"\nNobody -> *: "x"\n')
+        page.wait_for_function("document.body.textContent.includes(\"unknown participant 'Nobody'\")", timeout=TIMEOUT * 1000)
+        write_atomically(self.file, MUSKETEERS)
+        page.wait_for_function("document.body.textContent.includes('Charge!')", timeout=TIMEOUT * 1000)
+        self.assertEqual(problems, [])
+        page.close()
+        self.assertEqual(self.watch.stop(), -signal.SIGTERM)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
