@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|diff|render|compare|export|report|fmt|init|help)
+    run|validate|check|diff|render|compare|export|report|fmt|init|watch|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch help' -- "${cur}"))
         ;;
     esac
 }
@@ -492,6 +492,57 @@ _mediate_init() {
     repeating_options=()
     non_repeating_options=()
     __mediate_offer_flags_options 1
+}
+
+_mediate_watch() {
+    repeating_flags=()
+    non_repeating_flags=(--check --serve --allow-remote --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--mediator --output --goldens --host --port --max-depth --max-deliveries --max-output --diagnostics-format)
+    __mediate_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''all'
+        return
+        ;;
+    '--output')
+        __mediate_add_completions -d
+        return
+        ;;
+    '--goldens')
+        __mediate_add_completions -d
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-output')
+        return
+        ;;
+    '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
+        return
+        ;;
+    esac
 }
 
 _mediate_help() {

@@ -1,11 +1,11 @@
 import Foundation
+import Testing
+
+@testable import MediateServe
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import Testing
-
-@testable import MediateServe
 
 /// The served page's reload script, the loopback rule, and the `Host` check.
 @Suite struct ReportServerTests {

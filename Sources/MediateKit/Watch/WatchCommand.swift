@@ -207,7 +207,8 @@ private struct Watch {
             // A file that is gone is forgotten: names that come and go keep no memory.
             known[path] = stamp
             guard stamp != nil else {
-                lines.append((path, initial ? "not found; watching for it to appear" : "gone (deleted or renamed); watching for it to come back"))
+                lines.append(
+                    (path, initial ? "not found; watching for it to appear" : "gone (deleted or renamed); watching for it to come back"))
                 continue
             }
             var parts = [Self.outcome(runOnce(path))]
