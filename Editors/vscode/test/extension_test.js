@@ -108,7 +108,7 @@ async function testFakeServer() {
     document: doc,
     contentChanges: [{ range: new vscode.Range(new vscode.Position(1, 0), new vscode.Position(1, 0)), rangeLength: 0, text: 'warn ' }],
   });
-  await waitFor('the changed text', () => state.output.some((l) => l.endsWith(JSON.stringify(doc.text))));
+  await waitFor('the changed text', () => state.output.some((l) => l.endsWith(`(incremental): ${JSON.stringify(doc.text)}`)));
   const second = await waitFor('new diagnostics', () => (collection.get(doc.uri).length === 2 ? collection.get(doc.uri) : null));
   assert.deepStrictEqual(second.map((d) => d.severity), [vscode.DiagnosticSeverity.Error, vscode.DiagnosticSeverity.Warning]);
   assert.strictEqual(second[0].range.start.character, 5);

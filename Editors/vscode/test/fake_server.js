@@ -48,13 +48,13 @@ function offset(text, position) {
   return at + position.character;
 }
 
-function publish(uri) {
+function publish(uri, how) {
   const text = documents.get(uri);
   if (text.includes('CRASH')) {
     process.stderr.write('fake server: crashing on purpose\n');
     process.exit(3);
   }
-  notify('window/logMessage', { type: 3, message: `text of ${uri.split('/').pop()}: ${JSON.stringify(text)}` });
+  notify('window/logMessage', { type: 3, message: `text of ${uri.split('/').pop()} (${how}): ${JSON.stringify(text)}` });
   const diagnostics = [];
   text.split('\n').forEach((line, number) => {
     const column = line.indexOf('bad');
@@ -114,14 +114,14 @@ function onMessage(message) {
     send({ jsonrpc: '2.0', id: 'config-1', method: 'workspace/configuration', params: { items: [{ section: 'mediate' }] } });
   } else if (method === 'textDocument/didOpen') {
     documents.set(params.textDocument.uri, params.textDocument.text);
-    publish(params.textDocument.uri);
+    publish(params.textDocument.uri, 'opened');
   } else if (method === 'textDocument/didChange') {
     let text = documents.get(params.textDocument.uri);
     for (const change of params.contentChanges) {
       text = change.range ? text.slice(0, offset(text, change.range.start)) + change.text + text.slice(offset(text, change.range.end)) : change.text;
     }
     documents.set(params.textDocument.uri, text);
-    publish(params.textDocument.uri);
+    publish(params.textDocument.uri, params.contentChanges.every((change) => change.range) ? 'incremental' : 'full');
   } else if (method === 'textDocument/didClose') {
     documents.delete(params.textDocument.uri);
     notify('textDocument/publishDiagnostics', { uri: params.textDocument.uri, diagnostics: [] });
