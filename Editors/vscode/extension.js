@@ -9,6 +9,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { LanguageClient } = require('./client');
+const { webviewPage, escapeHTML } = require('./page');
 
 const LANGUAGE = 'scenario';
 const SELECTOR = [{ language: LANGUAGE, scheme: 'file' }, { language: LANGUAGE, scheme: 'untitled' }];
@@ -226,32 +227,6 @@ function startLanguageServer(context, output) {
 
 // MARK: The preview
 
-/**
- * The report page, made fit for a webview: a Content-Security-Policy that allows the page's own
- * inline style and, by a nonce, its own scripts and nothing else (no network, no other script).
- * Only the page's `<script>` tags are given the nonce: the data blocks are
- * `<script type="application/json">`, and scenario text is escaped in the page, so it cannot
- * hold a `<script>` tag. A first script keeps `history.replaceState` (the player writes the step
- * into the URL fragment) from throwing where the webview does not allow it.
- */
-function webviewPage(html, cspSource, nonce) {
-  const csp = [
-    "default-src 'none'",
-    `img-src ${cspSource} data:`,
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  const head =
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">\n` +
-    `<script nonce="${nonce}">try { history.replaceState(history.state, "", location.href); } ` +
-    `catch (e) { history.replaceState = function () {}; }</script>\n`;
-  return html.replace(/<script>/g, `<script nonce="${nonce}">`).replace(/<head>/i, `<head>\n${head}`);
-}
-
-function escapeHTML(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-}
-
 /** Runs `mediate report FILE -o TEMP.html` and resolves with the page, or a page that says why not. */
 function renderReport(file) {
   const out = path.join(os.tmpdir(), `mediate-preview-${process.pid}-${crypto.randomBytes(6).toString('hex')}.html`);
@@ -332,4 +307,4 @@ function deactivate() {
   return running ? running.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, webviewPage, toMarkdown };
+module.exports = { activate, deactivate };
