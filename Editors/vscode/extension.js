@@ -67,12 +67,18 @@ function toCompletionItem(c) {
   return item;
 }
 
+const before = (a, b) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+const contains = (outer, inner) => before(outer.start, inner.start) && before(inner.end, outer.end);
+
 function toSymbol(s) {
   if (s.location) {
     // SymbolInformation
     return new vscode.SymbolInformation(s.name, s.kind - 1, s.containerName || '', toLocation(s.location));
   }
-  const symbol = new vscode.DocumentSymbol(s.name, s.detail || '', s.kind - 1, toRange(s.range), toRange(s.selectionRange));
+  // VS Code refuses an empty name, or a selection range outside the range.
+  const range = toRange(s.range);
+  const selection = s.selectionRange && contains(s.range, s.selectionRange) ? toRange(s.selectionRange) : range;
+  const symbol = new vscode.DocumentSymbol(s.name || '?', s.detail || '', s.kind - 1, range, selection);
   symbol.children = (s.children || []).map(toSymbol);
   return symbol;
 }

@@ -137,6 +137,8 @@ async function testFakeServer() {
   const symbols = await provider('symbols').provideDocumentSymbols(doc, never);
   assert.ok(symbols[0] instanceof vscode.DocumentSymbol);
   assert.deepStrictEqual([symbols[0].name, symbols[0].kind, symbols[0].children[0].name, symbols[0].children[0].kind], ['Alice', 12, 'on Alice receives hi', 11]);
+  // What VS Code would refuse (an empty name, a selection outside the range) is mended.
+  assert.deepStrictEqual([symbols[1].name, symbols[1].selectionRange.start.line], ['?', 2]);
 
   // A formatting request the server refuses: nothing to apply, and a word in the status bar.
   doc.text = 'ERR\n';

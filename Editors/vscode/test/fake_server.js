@@ -99,7 +99,7 @@ const handlers = {
   'textDocument/documentSymbol': () => [{
     name: 'Alice', detail: 'Person', kind: 13, range: range(0, 0, 17), selectionRange: range(0, 12, 17),
     children: [{ name: 'on Alice receives hi', kind: 12, range: range(1, 0, 20), selectionRange: range(1, 0, 2) }],
-  }],
+  }, { name: '', kind: 13, range: range(2, 0, 3), selectionRange: range(5, 0, 1) }],
   shutdown: () => { shutdown = true; return null; },
 };
 

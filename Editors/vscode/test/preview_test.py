@@ -24,34 +24,40 @@ def main():
     if not MEDIATE or not os.access(MEDIATE, os.X_OK):
         sys.exit("preview_test: set MEDIATE to the built mediate (make test does)")
     folder = Path(tempfile.mkdtemp(prefix="mediate-preview-"))
-    report = folder / "report.html"
-    subprocess.run([MEDIATE, "report", "-o", str(report), "--", str(ROOT / "Scenarios/control-room.scenario")], check=True)
-    page_js = str(ROOT / "Editors/vscode/page.js")
-    html = subprocess.run([NODE, "-e", SCRIPT, page_js], input=report.read_text(), capture_output=True, text=True, check=True).stdout
-    (folder / "preview.html").write_text(html)
-
     failures = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
-        errors, requests = [], []
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("request", lambda request: requests.append(request.url))
-        page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                             "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))")
-        url = (folder / "preview.html").as_uri()
-        page.goto(url)
-        where = page.locator("[id$='-where']").first
-        if not (where.text_content() or "").startswith("Start, step 0"):
-            failures.append(f"the player did not start: {where.text_content()!r}")
-        page.locator("button[data-action='forward']").first.click()
-        if not (where.text_content() or "").startswith("Step 1"):
-            failures.append(f"Forward did not move the player: {where.text_content()!r}")
-        if errors:
-            failures.append(f"errors in the page: {errors}")
-        if requests != [url]:
-            failures.append(f"the page asked for more than itself: {requests}")
+        # A scenario of the repository, and one whose text is markup and script.
+        for scenario in ["Scenarios/control-room.scenario", "Tests/Hostile/hostile-report.scenario"]:
+            report = folder / "report.html"
+            subprocess.run([MEDIATE, "report", "-o", str(report), "--", str(ROOT / scenario)], check=True)
+            page_js = str(ROOT / "Editors/vscode/page.js")
+            html = subprocess.run([NODE, "-e", SCRIPT, page_js], input=report.read_text(), capture_output=True, text=True,
+                                  check=True).stdout
+            (folder / "preview.html").write_text(html)
+            page = browser.new_page()
+            errors, requests, dialogs = [], [], []
+            page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("request", lambda request: requests.append(request.url))
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                                 "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))")
+            url = (folder / "preview.html").as_uri()
+            page.goto(url)
+            where = page.locator("[id$='-where']").first
+            if not (where.text_content() or "").startswith("Start, step 0"):
+                failures.append(f"{scenario}: the player did not start: {where.text_content()!r}")
+            page.locator("button[data-action='forward']").first.click()
+            if not (where.text_content() or "").startswith("Step 1"):
+                failures.append(f"{scenario}: Forward did not move the player: {where.text_content()!r}")
+            if errors:
+                failures.append(f"{scenario}: errors in the page: {errors}")
+            if requests != [url]:
+                failures.append(f"{scenario}: the page asked for more than itself: {requests}")
+            if dialogs:
+                failures.append(f"{scenario}: the scenario's text ran as script: {dialogs}")
+            page.close()
         browser.close()
     for failure in failures:
         print("FAIL", failure)
