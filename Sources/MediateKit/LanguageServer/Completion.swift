@@ -35,7 +35,24 @@ package struct CompletionContext {
 
     /// The completion items at `position`, most relevant first (`sortText` keeps that order).
     package func items(at position: LSPPosition) -> JSON {
-        let items = candidates(at: position)
+        // A name written only at the cursor is the word being typed, not one the file uses.
+        let cursor = analysis.offset(of: position)
+        var elsewhere: Set<String> = []
+        var atCursor: Set<String> = []
+        for occurrence in index.occurrences {
+            let name: String
+            switch occurrence.symbol {
+            case .message(let text), .type(let text): name = text
+            case .party: continue
+            }
+            if occurrence.range.lowerBound.offset <= cursor, cursor <= occurrence.range.upperBound.offset {
+                atCursor.insert(name)
+            } else {
+                elsewhere.insert(name)
+            }
+        }
+        let typed = atCursor.subtracting(elsewhere)
+        let items = candidates(at: position).filter { !(typed.contains($0.label) && ($0.kind == .event || $0.kind == .class)) }
         var seen: Set<String> = []
         var result: [JSON] = []
         for item in items where seen.insert(item.label).inserted {
@@ -53,7 +70,7 @@ package struct CompletionContext {
         let file = analysis.file
         let offset = analysis.offset(of: position)
         let lineRange = file.byteRange(ofLine: position.line + 1)
-        guard lineRange.lowerBound <= offset else { return everything(inReaction: false) }
+        guard lineRange.lowerBound <= offset else { return everything(inReaction: false, at: position) }
         let prefix = String(decoding: file.bytes[lineRange.lowerBound..<min(offset, lineRange.upperBound)], as: UTF8.self)
         guard let code = Self.codeBeforeCursor(prefix) else { return [] }
         let inReaction = isInReaction(offset: offset)
@@ -76,7 +93,7 @@ package struct CompletionContext {
             if let colon = words[arrow...].firstIndex(of: ":") {
                 return colon == words.count - 1 ? messageItems() : values(inReaction: inReaction)
             }
-            if last == "*" { return typeItems() }
+            if last == "*" { return typeItems(at: position) }
             if last == "->" || last == "," { return targetItems(inReaction: inReaction) }
             return [keyword(":", "then the message")]
         }
@@ -88,22 +105,23 @@ package struct CompletionContext {
         case "language" where words.count == 1:
             return LanguageVersion.allCases.map { Item(label: $0.rawValue, kind: .value, detail: "language version") }
         case "participant":
-            if last == ":" { return typeItems() }
+            if last == ":" { return typeItems(at: position) }
             if words.count >= 2, !words.contains("{"), last != "weak" { return [keyword("weak", "held weakly by the mediator")] }
             return []
         case "on":
-            return reactionItems(words)
+            return reactionItems(words, at: position)
         case "expect":
             return expectationItems(words)
         case "leave", "release":
             return partyItems() + (inReaction ? [keyword("self", "the reacting party"), keyword("sender", "who sent the message")] : [])
         case "set":
-            return words.count == 1 ? partyItems() + (inReaction ? [keyword("self", "the reacting party")] : []) : values(inReaction: inReaction)
+            return words.count == 1
+                ? partyItems() + (inReaction ? [keyword("self", "the reacting party")] : []) : values(inReaction: inReaction)
         default:
             if words.count == 1, first == "self" || first == "mediator" || index.participants[first] != nil || first == index.mediatorKey {
                 return [keyword("->", "send a message")]
             }
-            return everything(inReaction: inReaction)
+            return everything(inReaction: inReaction, at: position)
         }
     }
 
@@ -124,9 +142,9 @@ package struct CompletionContext {
         ] + partyItems()
     }
 
-    private func reactionItems(_ words: [String]) -> [Item] {
+    private func reactionItems(_ words: [String], at position: LSPPosition) -> [Item] {
         switch words.count {
-        case 1: return partyItems() + typeItems()
+        case 1: return partyItems() + typeItems(at: position)
         case 2: return [keyword("receives", "after each delivery"), keyword("sends", "before a send goes out")]
         case 3: return messageItems() + [keyword("any", "every message")]
         default:
@@ -171,8 +189,8 @@ package struct CompletionContext {
             + [keyword("true", "a boolean"), keyword("false", "a boolean")]
     }
 
-    private func everything(inReaction: Bool) -> [Item] {
-        var items = statementStart(inReaction: inReaction) + partyItems() + typeItems() + messageItems() + designItems()
+    private func everything(inReaction: Bool, at position: LSPPosition) -> [Item] {
+        var items = statementStart(inReaction: inReaction) + partyItems() + typeItems(at: position) + messageItems() + designItems()
         let contextual = [
             ("receives", "after each delivery"), ("sends", "before a send goes out"), ("any", "every message"),
             ("weak", "held weakly"), ("received", "expect NAME received N"), ("alive", "expect NAME alive"),
@@ -197,9 +215,13 @@ package struct CompletionContext {
             + [Item(label: "mediator", kind: .interface, detail: "the mediator")]
     }
 
-    private func typeItems() -> [Item] {
+    private func typeItems(at position: LSPPosition) -> [Item] {
         var types = index.typeOrder
-        if index.participants.values.contains(where: { $0.type == "Participant" }), !types.contains("Participant") {
+        // Not the declaration being written on the cursor's line, which has no type yet.
+        let defaultTyped = index.participants.values.contains {
+            $0.type == "Participant" && $0.declaration.lowerBound.line != position.line + 1
+        }
+        if defaultTyped, !types.contains("Participant") {
             types.append("Participant")
         }
         return types.map { Item(label: $0, kind: .class, detail: "type") }

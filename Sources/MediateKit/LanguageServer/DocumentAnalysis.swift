@@ -23,7 +23,8 @@ package struct DocumentAnalysis: Sendable {
             diagnostics = [
                 Self.diagnostic(
                     range: LSPPosition(line: 0, character: 0)..<LSPPosition(line: 0, character: 0), severity: 1,
-                    message: "the scenario is \(document.bytes.count) bytes long; mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
+                    message:
+                        "the scenario is \(document.bytes.count) bytes long; mediate reads at most \(ByteCount(limit)) (\(limit) bytes)",
                     notes: [.help("split it into several scenarios")])
             ]
             return

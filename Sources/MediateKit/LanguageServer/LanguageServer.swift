@@ -269,7 +269,8 @@ public struct LanguageServer {
     private func format(_ uri: String) -> Result<JSON, ResponseError> {
         let document = documents[uri]!.document
         guard document.bytes.count <= SourceLimits.maxFileBytes else {
-            return .failure(ResponseError(.requestFailed, "the scenario is past \(ByteCount(SourceLimits.maxFileBytes)); it is not formatted"))
+            return .failure(
+                ResponseError(.requestFailed, "the scenario is past \(ByteCount(SourceLimits.maxFileBytes)); it is not formatted"))
         }
         let file = SourceFile(path: DocumentAnalysis.path(ofURI: uri), bytes: document.bytes)
         switch ScenarioFormatter.format(file) {
