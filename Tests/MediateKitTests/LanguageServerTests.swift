@@ -152,7 +152,9 @@ struct LSPPositionTests {
         var server = LanguageServer(designs: .reference)
         func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
         _ = server.receive(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#))
-        let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t","version":1,"text":"@TEXT@"}}}"#
+        let open =
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","#
+            + #""params":{"textDocument":{"uri":"file:///t","version":1,"text":"@TEXT@"}}}"#
         let escaped = String(decoding: LSPJSON.string(text).encoded(), as: UTF8.self)
         var framer = MessageFramer()
         framer.append(server.receive(frame(open.replacingOccurrences(of: "\"@TEXT@\"", with: escaped))))
