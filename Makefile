@@ -94,13 +94,15 @@ run: release
 	"$$bin" report Scenarios -o Output/report.html; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
-# The unit tests, the report page's player in Chromium, then `mediate check`: the committed
+# The unit tests, the report page's player in Chromium, the language server's client test, then `mediate check`: the committed
 # Output/ (the report page too) must match what the code writes.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps
 	$(SWIFT) build --build-tests $(LAYER_CHECK)
 	$(SWIFT) test --skip-build
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
+	@# `mediate lsp` driven over stdio by a client in Python (standard library only).
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate python3 Tests/LSP/lsp_client_test.py
 	@$(MAKE) --no-print-directory editor-test
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	@# The committed report page must be the one the code writes (make run regenerates it).

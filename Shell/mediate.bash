@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|diff|render|compare|export|report|fmt|init|help)
+    run|validate|check|diff|render|compare|export|report|fmt|init|lsp|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init lsp help' -- "${cur}"))
         ;;
     esac
 }
@@ -492,6 +492,14 @@ _mediate_init() {
     repeating_options=()
     non_repeating_options=()
     __mediate_offer_flags_options 1
+}
+
+_mediate_lsp() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __mediate_offer_flags_options 0
 }
 
 _mediate_help() {

@@ -42,6 +42,8 @@ function __mediate_parse_tokens -S
             __mediate_parse_subcommand -r 1 'check' 'diagnostics-format=' 'version' 'h/help'
         case 'init'
             __mediate_parse_subcommand 1 'version' 'h/help'
+        case 'lsp'
+            __mediate_parse_subcommand 0 'version' 'h/help'
         case 'help'
             __mediate_parse_subcommand -r 1 'version'
         end
@@ -109,6 +111,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "med
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'report' -d 'Write one self-contained HTML page about every scenario.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'fmt' -d 'Rewrite scenario files in the canonical layout, keeping their comments.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'init' -d 'Write a commented starter scenario.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'lsp' -d 'Serve editors as a language server (LSP) over standard input and output.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate run" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'scenario\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" mediator' -l 'mediator' -d 'The design to run under, or \'all\' for every design (default: the scenario\'s own).' -rfka 'protocol-extension wrapper direct-delegate mesh all'
@@ -172,4 +175,6 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate fmt" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate init" version' -l 'version' -d 'Show the version.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate init" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate lsp" version' -l 'version' -d 'Show the version.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate lsp" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate help" version' -l 'version' -d 'Show the version.'
