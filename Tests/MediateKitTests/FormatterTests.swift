@@ -322,7 +322,9 @@ struct FormatterTests {
         let messy = lines.enumerated().map { number, line -> String in
             let code = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " -> ", with: "->")
             guard !code.isEmpty, !code.hasPrefix("#") else { return code }
-            return "  # before \(number)\n\(code)   # after \(number)"
+            // In a block, a `leave` or `release` at the start of a line would end the block.
+            let indent = line.hasPrefix(" ") && (code.hasPrefix("leave ") || code.hasPrefix("release ")) ? " " : ""
+            return "  # before \(number)\n\(indent)\(code)   # after \(number)"
         }.joined(separator: "\n\n")
         let formatted = try format(messy)
         #expect(formatted != messy)
