@@ -407,24 +407,41 @@ public final class Interpreter {
     private var hasLifetimeReactions = false
 
     /// Puts a reaction `from here` in force now that the run has reached it: into its group, in
-    /// the order written, and into the lists of every participant it applies to.
+    /// the order written, and into the lists of every participant it applies to. In place, and
+    /// found by a binary search: a file may put thousands of reactions in force one by one.
     private func activate(_ reaction: Reaction) {
         if isMediator(reaction.subject.text) {
             var group = (reaction.trigger == .receives ? mediatorReceives : mediatorSends).first ?? []
-            let index = group.firstIndex { $0.range.lowerBound > reaction.range.lowerBound } ?? group.endIndex
-            group.insert(reaction, at: index)
+            // Let go of the stored group, so that the insertion does not copy it.
+            if reaction.trigger == .receives { mediatorReceives = [] } else { mediatorSends = [] }
+            Self.insert(reaction, into: &group)
             if reaction.trigger == .receives { mediatorReceives = [group] } else { mediatorSends = [group] }
             return
         }
-        var group = reactionsBySubject[reaction.subject.text]?[reaction.trigger] ?? []
-        // Those in force written after it are the ones without `from here`.
-        let index = group.firstIndex { $0.range.lowerBound > reaction.range.lowerBound } ?? group.endIndex
-        group.insert(reaction, at: index)
-        reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger] = group
-        for entry in entriesBySubject[reaction.subject.text] ?? [] {
+        let entries = entriesBySubject[reaction.subject.text] ?? []
+        // The entries share the group's storage: without them, the insertion does not copy it.
+        for entry in entries {
+            entry.receives = []
+            entry.sends = []
+        }
+        Self.insert(reaction, into: &reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []])
+        for entry in entries {
             entry.receives = reactions(for: entry.declaration, trigger: .receives)
             entry.sends = reactions(for: entry.declaration, trigger: .sends)
         }
+    }
+
+    /// Inserts `reaction` into `group`, which is in the order written, at its place: after every
+    /// reaction written above it (those in force written below it are the ones without
+    /// `from here`).
+    private static func insert(_ reaction: Reaction, into group: inout [Reaction]) {
+        var low = 0
+        var high = group.count
+        while low < high {
+            let middle = (low + high) / 2
+            if group[middle].range.lowerBound > reaction.range.lowerBound { high = middle } else { low = middle + 1 }
+        }
+        group.insert(reaction, at: low)
     }
 
     /// The participants declared so far by their names and by their types, kept only when the
