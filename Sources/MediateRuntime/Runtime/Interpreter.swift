@@ -633,14 +633,18 @@ public final class Interpreter {
     /// Performs a send: its line, the sender's `sends` reactions, then the deliveries.
     /// `number` is the send's own part of its number: its count among its trigger's sends.
     private func perform(_ send: Send, message: Message, frame: Frame?, number: Int, depth: Int) {
-        // The sending entry and its object; a sender no longer alive sends as the mediator would.
+        // The sending entry and its object.
         let sender: (entry: Entry, object: AnyObject)?
         // Whether the send is written as the mediator's: its `sends` reactions run.
         var fromMediator = false
+        // A participant that a reaction released and that is gone (language 1.1; 1.0's checker
+        // refuses a released sender): its send is written, and refused.
+        var gone: String?
         switch send.sender {
         case .participant(let name):
             sender = entries[name.text].flatMap { entry in entry.object.map { (entry, $0) } }
             fromMediator = sender == nil && mediatorIsNamed && name.text == mediatorName
+            if sender == nil, entries[name.text] != nil { gone = name.text }
         case .selfName:
             sender = frame.flatMap { frame in
                 guard let reactor = frame.reactor else { return nil }
@@ -652,7 +656,7 @@ public final class Interpreter {
             sender = nil
             fromMediator = true
         }
-        let senderName = sender?.entry.member.name ?? mediatorName
+        let senderName = sender?.entry.member.name ?? gone ?? mediatorName
         let targetText: String
         var names: [String] = []
         switch send.targets {
@@ -680,6 +684,7 @@ public final class Interpreter {
             numberPath.removeLast()
             deliveryDepth = savedDepth
         }
+        if let gone { return report(.delivery(.other("deallocatedSender \(gone)")), depth: depth + 1) }
         if let sender {
             let sendsFrame = Frame(reactor: sender.entry.member, sender: sender.entry.member, message: message, bindings: [:])
             runReactions(sender.entry.sends, for: sendsFrame, depth: depth + 1)
