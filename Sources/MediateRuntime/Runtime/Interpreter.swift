@@ -197,6 +197,9 @@ public final class Interpreter {
     /// The messages some expectation counts, decided once from the script; when empty (every
     /// 1.0 script), a delivery counts nothing but its total.
     private let countedMessages: Set<CountedMessage>
+    /// Whether ``countedMessages`` holds any: read on every delivery, where reading the set
+    /// itself retained and released its storage.
+    private let countsMessages: Bool
     private let kind: MediatorKind
     private let designs: DesignRegistry
     /// The design of the mediator in force: the scenario's, then each replacement's.
@@ -277,6 +280,7 @@ public final class Interpreter {
             counted.insert(Self.counted(message))
         }
         self.countedMessages = counted
+        countsMessages = !counted.isEmpty
         let name = Self.mediatorName(of: script)
         mediatorName = name ?? "mediator"
         mediatorIsNamed = name != nil
@@ -727,7 +731,7 @@ public final class Interpreter {
         }
         summary.deliveries += 1
         mediatorReceived += 1
-        if !countedMessages.isEmpty { count(message, into: &mediatorMessageCounts) }
+        if countsMessages { count(message, into: &mediatorMessageCounts) }
         deliveryDepth = depth
         sink.emitDelivery(receiver: mediatorName, sender: sender?.name ?? mediatorName, message: message, depth: depth)
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
@@ -755,19 +759,27 @@ public final class Interpreter {
         summary.deliveries += 1
         let depth = deliveryDepth
         if throughMediator && relays { sink.emitRelay(receiver: receiver.name, depth: depth) }
-        sink.emitDelivery(receiver: receiver.name, sender: sender?.name ?? mediatorName, message: message, depth: depth)
+        // Branched rather than `sender?.name ?? mediatorName`, which retained the stored name on
+        // every delivery (measured with callgrind: 28 instructions a delivery).
+        if let name = sender?.name {
+            sink.emitDelivery(receiver: receiver.name, sender: name, message: message, depth: depth)
+        } else {
+            sink.emitDelivery(receiver: receiver.name, sender: mediatorName, message: message, depth: depth)
+        }
         if budget.used.pointee > limits.maxOutputBytes { return overBudget(depth: depth) }
+        // Counted before the entry is read: a call between reading it and using it made the entry
+        // be retained on every delivery.
+        if countsMessages { count(message, forEntryAt: receiver.index) }
         let entry = declarationOrder[receiver.index]
         entry.received += 1
-        if !countedMessages.isEmpty { count(message, for: entry) }
         guard !entry.receives.isEmpty else { return }
         let frame = Frame(reactor: receiver, sender: sender, message: message, bindings: [:])
         runReactions(entry.receives, for: frame, depth: depth + 1)
     }
 
     /// Counts a delivery of `message` to `entry` if an expectation counts such messages.
-    private func count(_ message: Message, for entry: Entry) {
-        count(message, into: &entry.messageCounts)
+    private func count(_ message: Message, forEntryAt index: Int) {
+        count(message, into: &declarationOrder[index].messageCounts)
     }
 
     /// Adds a delivery of `message` to `counts` if an expectation counts such messages.
