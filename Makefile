@@ -10,8 +10,9 @@ ifeq ($(UNAME),Darwin)
 # and pkg-config, through which SwiftPM finds it.
 BREW_PACKAGES := graphviz pkg-config
 # macOS ships what `make test` needs beyond the build (python3 with venv, BSD time for
-# Scripts/stream-test) except a browser: the browser tests drive Google Chrome, or CHROMIUM.
-TEST_PACKAGES :=
+# Scripts/stream-test) except a browser: the browser tests drive Google Chrome, or CHROMIUM; and
+# Node for the VS Code extension's tests, when there is none.
+TEST_PACKAGES := $(if $(shell command -v node),,node)
 SCREENSHOT_PACKAGES :=
 CHROMIUM ?= /Applications/Google Chrome.app/Contents/MacOS/Google Chrome
 export CHROMIUM
@@ -20,13 +21,14 @@ else
 # process, and pkg-config, through which SwiftPM finds it.
 APT_PACKAGES := libgraphviz-dev pkg-config
 # What `make test` needs beyond the build: Chromium runs the report page's player for the browser
-# tests (Playwright drives it; see BROWSER_VENV), GNU time measures Scripts/stream-test's peak memory.
-TEST_PACKAGES := chromium time python3 python3-venv
+# tests (Playwright drives it; see BROWSER_VENV), GNU time measures Scripts/stream-test's peak memory,
+# Node runs the VS Code extension's tests (installed only when there is no `node`).
+TEST_PACKAGES := chromium time python3 python3-venv $(if $(shell command -v node),,nodejs)
 SCREENSHOT_PACKAGES := chromium python3 python3-venv
 endif
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
-.PHONY: all deps browser-deps build release run test validate shell screenshot clean
+.PHONY: all deps browser-deps editor-deps build release run test editor-test validate shell screenshot clean
 
 all: build
 
@@ -54,6 +56,15 @@ browser-deps:
 	@[ -x $(BROWSER_PYTHON) ] || python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_PYTHON) -c 'import playwright' 2>/dev/null || \
 	  $(BROWSER_PYTHON) -m pip install --quiet --disable-pip-version-check playwright
+
+# textmate-grammar-python (from PyPI) in a virtual environment under .build/, for the grammar test.
+EDITOR_VENV := .build/editor-tests
+EDITOR_PYTHON := $(EDITOR_VENV)/bin/python
+
+editor-deps:
+	@[ -x $(EDITOR_PYTHON) ] || python3 -m venv $(EDITOR_VENV)
+	@$(EDITOR_PYTHON) -c 'import textmate_grammar' 2>/dev/null || \
+	  $(EDITOR_PYTHON) -m pip install --quiet --disable-pip-version-check textmate-grammar-python==0.6.1
 
 # A target may import only the targets it depends on: the layers of the library (README, "The code").
 LAYER_CHECK := --explicit-target-dependency-import-check error
@@ -83,7 +94,7 @@ run: release
 	"$$bin" report Scenarios -o Output/report.html; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
-# The unit tests, the report page's player in Chromium, then `mediate check`: the committed
+# The unit tests, the report page's player in Chromium, the language server's client test, then `mediate check`: the committed
 # Output/ (the report page too) must match what the code writes.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps
@@ -91,12 +102,24 @@ test: deps browser-deps
 	$(SWIFT) test --skip-build
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/watch_test.py
+	@# `mediate lsp` driven over stdio by a client in Python (standard library only).
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate python3 Tests/LSP/lsp_client_test.py
+	@$(MAKE) --no-print-directory editor-test
 	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
 	@# The committed report page must be the one the code writes (make run regenerates it).
 	@report=$$(mktemp -d)/report.html; $$($(SWIFT) build --show-bin-path)/mediate report Scenarios -o "$$report" >/dev/null && \
 	  cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what 'mediate report Scenarios' writes: run make run"; exit 1; }
 	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
 	Scripts/stream-test
+
+# The VS Code extension (Editors/vscode): its grammar, its JavaScript (syntax, then the LSP client
+# against a fake server and the built mediate's `lsp`), and its preview page under the webview's CSP.
+editor-test: EXTRA_PACKAGES = $(TEST_PACKAGES)
+editor-test: build browser-deps editor-deps
+	$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py
+	@for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done
+	node Editors/vscode/test/extension_test.js $$($(SWIFT) build --show-bin-path)/mediate
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Editors/vscode/test/preview_test.py
 
 # Shell completion scripts and the man page, generated from the command definitions into Shell/.
 # The man page's date is the last commit's, so the file only changes with the code.

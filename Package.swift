@@ -21,7 +21,7 @@ let package = Package(
         // depends on this one resolves only the dependencies its products use: not this one, nor
         // the DocC plugin below (README, "Dependencies"; Scripts/verify-dependents checks it).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        // MediateServe only (`mediate watch --serve`): the HTTP server. Its traits (swift-configuration
+        // MediateServe only (`mediate watch --serve`, in the `mediate` tool): the HTTP server. Its traits (swift-configuration
         // support, full Foundation) are left off: the server needs neither.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // MediateServe only: Hummingbird's logger, told to keep quiet (Hummingbird depends on it too).
@@ -60,11 +60,14 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
-        // only target that imports Hummingbird (and through it SwiftNIO).
+        // only target that imports Hummingbird (and through it SwiftNIO); only the `mediate` tool
+        // links it, not MediateCommandLine.
         .target(
             name: "MediateServe",
             dependencies: [
                 "MediateKit",
+                // For the protocol the watch serves through, `WatchReportServer`.
+                "MediateCommandLine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,7 +78,6 @@ let package = Package(
             dependencies: [
                 "MediateKit",
                 "MediateDesigns",
-                "MediateServe",
                 "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -93,8 +95,10 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
-        // The `mediate` tool: the command line with the reference designs.
-        .executableTarget(name: "mediate", dependencies: ["MediateCommandLine"]),
+        // The `mediate` tool: the command line with the reference designs and, for `watch --serve`,
+        // the report server. A package's designs tool depends on MediateCommandLine alone, so it
+        // builds no HTTP server (its `watch --serve` says so).
+        .executableTarget(name: "mediate", dependencies: ["MediateCommandLine", "MediateServe"]),
         // `swift package mediate check|render|…` in any package that depends on this one. It
         // builds the package's designs tool (an executable target inside Designs/) or `mediate`
         // itself when it runs, in the package's own build folder, so it declares no tool.

@@ -28,6 +28,15 @@ let package = Package(
                 .product(name: "MediateDesigns", package: "mediate"),
             ],
             swiftSettings: harness),
+        // `mediate lsp`'s framing, JSON and handlers: any bytes from a client get well-framed answers,
+        // the same whether they arrive at once or a byte at a time.
+        .executableTarget(
+            name: "FuzzLanguageServer",
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
+            swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

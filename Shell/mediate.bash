@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|diff|render|compare|export|report|fmt|init|watch|help)
+    run|validate|check|diff|render|compare|export|report|fmt|init|watch|lsp|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch lsp help' -- "${cur}"))
         ;;
     esac
 }
@@ -543,6 +543,14 @@ _mediate_watch() {
         return
         ;;
     esac
+}
+
+_mediate_lsp() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __mediate_offer_flags_options 0
 }
 
 _mediate_help() {

@@ -3,7 +3,6 @@ import Foundation
 import GraphvizRendering
 import MediateDesigns
 import MediateKit
-import MediateServe
 
 /// The `mediate` command line, for the `mediate` tool and for a package's own designs tool.
 public enum MediateCommandLine {
@@ -12,9 +11,13 @@ public enum MediateCommandLine {
     /// or a name a scenario cannot write, end it at once with exit 2 and a message naming both.
     /// SIGINT and SIGTERM remove what the command had not finished writing (see `InterruptCleanup`).
     ///
+    /// `reportServer` is what `watch --serve` serves the report page with; without one (a
+    /// package's designs tool), `watch` works but `watch --serve` exits 64 and says to use the
+    /// `mediate` tool, whose `main.swift` passes the HTTP server in.
+    ///
     /// A package's designs tool is a `main.swift` of one line:
     /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`.
-    public static func main(designs: [any Design.Type] = []) -> Never {
+    public static func main(designs: [any Design.Type] = [], reportServer: (any WatchReportServer.Type)? = nil) -> Never {
         InterruptCleanup.installSignalHandlers()
         let registry: DesignRegistry
         do {
@@ -23,15 +26,38 @@ public enum MediateCommandLine {
             FileHandle.standardError.write(Data("error: \(error.message)\nhelp: give each design a name of its own\n".utf8))
             exit(2)
         }
+        Mediate.reportServer = reportServer
         Mediate.$designs.withValue(registry) { Mediate.main() }
         exit(0)
     }
+}
+
+/// What `mediate watch --serve` needs of an HTTP server: serve the report page on an address,
+/// and make every open copy reload when a new version is published.
+///
+/// The command line knows no HTTP server of its own, so that a package's designs tool does not
+/// build one; the `mediate` tool passes its server (`ReportServer`, in the `MediateServe` target)
+/// to ``MediateCommandLine/main(designs:reportServer:)``.
+public protocol WatchReportServer: AnyObject, Sendable {
+    /// Starts serving on `host` (a loopback address unless `--allow-remote` was given) and `port`
+    /// (0: any free port); returns once the server listens, or throws why it cannot.
+    static func start(host: String, port: Int) throws -> Self
+    /// The address the page is read at, such as `http://127.0.0.1:8347/`.
+    var url: String { get }
+    /// Serves `page` (a report page, as `mediate report` writes it) from now on, and tells every
+    /// open copy to reload.
+    func publish(_ page: String)
+    /// Stops serving; returns once the server has stopped.
+    func shutdown()
 }
 
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
 struct Mediate: ParsableCommand {
     /// The designs this process knows: the reference designs and any the package registered.
     @TaskLocal static var designs = DesignRegistry.reference
+    /// What `watch --serve` serves with: set once by ``MediateCommandLine/main(designs:reportServer:)``
+    /// before any command runs, nil in a designs tool built without one.
+    nonisolated(unsafe) static var reportServer: (any WatchReportServer.Type)?
 
     // Every command names itself: otherwise ArgumentParser derives each name from the type by
     // reflection, about 5 ms of every run's start.
@@ -60,7 +86,7 @@ struct Mediate: ParsableCommand {
         version: mediateVersion,
         subcommands: [
             Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-            Fmt.self, Init.self, Watch.self,
+            Fmt.self, Init.self, Watch.self, Lsp.self,
         ]
     )
 }
@@ -592,7 +618,13 @@ extension Mediate {
                 throw ValidationError("--host, --port and --allow-remote are for --serve: add --serve.")
             }
             if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
-            if serve, !allowRemote, !ReportServer.isLoopback(host) {
+            if serve, Mediate.reportServer == nil {
+                throw ValidationError(
+                    "this build of mediate has no report server (a package's designs tool leaves it out, "
+                        + "so that the package does not build an HTTP server): watch without --serve, or run "
+                        + "`mediate watch --serve` from the mediate package itself (it knows the reference designs only).")
+            }
+            if serve, !allowRemote, !isLoopbackAddress(host) {
                 throw ValidationError(
                     "--host \(host) is not a loopback address: anyone who can reach it could read the scenarios. "
                         + "Add --allow-remote to serve there anyway.")
@@ -602,11 +634,11 @@ extension Mediate {
         func run() throws {
             let stop = WatchStop()
             stop.stopOnSignals()
-            var server: ReportServer?
-            if serve {
+            var server: (any WatchReportServer)?
+            if serve, let serverType = Mediate.reportServer {
                 let port = port ?? Self.defaultPort
                 do {
-                    server = try ReportServer.start(host: host, port: port)
+                    server = try serverType.start(host: host, port: port)
                 } catch {
                     FileHandle.standardError.write(
                         Data(
@@ -628,6 +660,34 @@ extension Mediate {
             server?.shutdown()
             // Stopped by SIGINT or SIGTERM: ends by it (130, 143), as every command does.
             stop.endBySignal()
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+extension Mediate {
+    struct Lsp: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lsp",
+            abstract: "Serve editors as a language server (LSP) over standard input and output.",
+            discussion: """
+                Speaks JSON-RPC 2.0 with Content-Length framing (LSP 3.17) on standard input and \
+                output; an editor starts it. Diagnostics as validate reports them, completion, \
+                hover, go to definition, references, formatting as fmt lays out, and document \
+                symbols, on the text the editor sends (the file on disk is never read). Logs go to \
+                standard error. Exits 0 after the client's shutdown and exit, 1 when the client \
+                exits or closes the input without shutdown; SIGINT and SIGTERM end it by the signal.
+
+                Example:
+                  mediate lsp
+                """
+        )
+
+        func run() throws {
+            var server = LanguageServer(designs: Mediate.designs) { line in
+                FileHandle.standardError.write(Data("mediate lsp: \(line)\n".utf8))
+            }
+            let code = server.serve()
             if code != 0 { throw ExitCode(code) }
         }
     }

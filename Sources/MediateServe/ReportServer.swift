@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Hummingbird
 import Logging
+import MediateCommandLine
 import MediateKit
 import Synchronization
 
@@ -11,7 +12,10 @@ import Synchronization
 /// (Server-Sent Events).
 ///
 /// Only the served copy carries the script: a page written by `mediate report` stays as it was.
-public final class ReportServer: Sendable {
+///
+/// The `mediate` tool hands it to the command line (`MediateCommandLine.main(reportServer:
+/// ReportServer.self)`), which knows it only as a `WatchReportServer`.
+public final class ReportServer: WatchReportServer {
     /// The port the server listens on (the one the system chose when asked for port 0).
     public let port: Int
     /// The address it listens on, as given.
@@ -176,13 +180,7 @@ public final class ReportServer: Sendable {
     /// Whether `host` is a loopback address (`localhost`, `127.0.0.0/8`, `::1`): the only ones
     /// `mediate watch --serve` binds to unless `--allow-remote` is given.
     public static func isLoopback(_ host: String) -> Bool {
-        let lowered = host.lowercased()
-        if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered == "0:0:0:0:0:0:0:1" { return true }
-        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
-        }
+        isLoopbackAddress(host)
     }
 
     /// Whether a request naming `authority` (its `Host` header) may be answered by a server
@@ -238,8 +236,4 @@ public final class ReportServer: Sendable {
         guard let end = page.range(of: "</body>", options: .backwards) else { return page + script }
         return page[..<end.lowerBound] + script + page[end.lowerBound...]
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

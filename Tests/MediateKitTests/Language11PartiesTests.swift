@@ -109,6 +109,34 @@ struct Language11PartiesTests {
             ])
     }
 
+    @Test func aSenderThatAReactionReleasedAndIsGoneSendsNothing() throws {
+        let source = """
+            participant A weak
+            participant B
+            on B receives bye { release A }
+            A -> B: bye
+            A -> B: hello
+            """
+        #expect(
+            try transcript(source, kind: MediatorKind("wrapper"))
+                == """
+                scenario test
+                mediator wrapper
+                + A : Participant weak
+                + B : Participant
+                1 A -> B bye
+                  B <- A bye
+                    release A
+                      A still alive
+                  A deallocated
+                2 A -> B hello
+                  ! deallocatedSender A
+                end: 2 sends, 1 deliveries, 1 errors, 0 failed expectations
+                leaked: none
+
+                """)
+    }
+
     @Test func jsonLinesGiveTheDepthOfAReactionsLeaveAndRelease() throws {
         let lines = try runScenario(Self.lobby, format: .jsonl).text.split(separator: "\n")
         #expect(lines.contains(#"{"depth":2,"event":"leave","name":"Bob"}"#))

@@ -550,9 +550,9 @@ struct Checker {
 
     // MARK: Hoisting
 
-    /// How many send-and-reaction pairs the hoisting warning may compare; past it, or past
-    /// ``Diagnostics/limit`` warnings, no more warnings, so that a file of many sends and
-    /// reactions checks fast.
+    /// How many send-and-reaction pairs, and targets of those sends, the hoisting warning may
+    /// compare; past it, or past ``Diagnostics/limit`` warnings, no more warnings, so that a file
+    /// of many sends, targets and reactions checks fast.
     private static let hoistingBudget = 4_000_000
 
     /// Warns of every reaction without `from here` written below a top-level send it could
@@ -620,6 +620,9 @@ struct Checker {
                             if subject == type.text { return names(subject, before: seen.position, other: seen.sender) }
                             return typeOf(subject) == type.text && names(subject, before: seen.position, other: seen.sender)
                         case .names(let targets):
+                            // A send may list thousands of targets: each one compared is a pair.
+                            budget -= targets.count
+                            guard budget > 0 else { return false }
                             return targets.contains { target in
                                 guard case .participant(let name) = target else { return false }
                                 return name.text == subject || typeOf(name.text) == subject

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import MediateDesigns
+@testable import MediateKit
+
+/// The language server's JSON, not the tests' own JSON reader.
+private typealias LSPJSON = MediateKit.JSON
+
+@Suite("Language server: framing")
+struct MessageFramerTests {
+    private func frames(_ chunks: [String]) -> [MessageFramer.Frame] {
+        var framer = MessageFramer()
+        var found: [MessageFramer.Frame] = []
+        for chunk in chunks {
+            framer.append(Array(chunk.utf8))
+            while let frame = framer.next() { found.append(frame) }
+        }
+        return found
+    }
+
+    private func message(_ text: String) -> MessageFramer.Frame { .message(Array(text.utf8)) }
+
+    @Test func messagesComeOutWholeHoweverTheBytesArrive() {
+        let stream = "Content-Length: 2\r\n\r\n{}Content-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length:  3 \r\n\r\n[1]"
+        let expected = [message("{}"), message("[1]")]
+        #expect(frames([stream]) == expected)
+        // One byte at a time, and split inside the header's end and inside a body.
+        #expect(frames(stream.map { String($0) }) == expected)
+        #expect(frames(["Content-Length: 2\r\n\r", "\n{", "}Content-Length: 3\r\n\r\n[1", "]"]) == expected)
+        #expect(frames(["Content-Length: 2\r\n\r\n{"]).isEmpty)
+    }
+
+    @Test func aBodyIsCountedInBytesNotCharacters() {
+        let body = #"{"t":"😀é"}"#
+        #expect(frames(["Content-Length: \(body.utf8.count)\r\n\r\n\(body)"]) == [message(body)])
+    }
+
+    @Test func malformedHeadersAreReportedAndTheStreamGoesOn() {
+        let next = "Content-Length: 2\r\n\r\n{}"
+        let cases: [(String, String)] = [
+            ("Content-Type: x\r\n\r\n", "a header block without Content-Length"),
+            ("Content-Length: -1\r\n\r\n", "Content-Length '-1' is not a number of bytes"),
+            ("Content-Length: 1e3\r\n\r\n", "Content-Length '1e3' is not a number of bytes"),
+            ("Content-Length: 99999999999999999999\r\n\r\n", "Content-Length '99999999999999999999' is not a number of bytes"),
+            ("no colon\r\n\r\n", "a header line without ':'"),
+            ("Content-Length: 1\r\nContent-Length: 2\r\n\r\n", "two different Content-Length headers"),
+        ]
+        for (header, reason) in cases {
+            #expect(frames([header + next]) == [.malformed(reason), message("{}")], "\(header)")
+        }
+        #expect(frames(["\u{FF}: 1\r\n\r\n" + next]).count == 2)
+    }
+
+    @Test func anEndlessHeaderStopsAtItsLimit() {
+        let filler = String(repeating: "a", count: MessageFramer.maxHeaderBytes + 1)
+        let found = frames(["X: " + filler, "Content-Length: 2\r\n\r\n{}"])
+        #expect(found == [.malformed("a header block longer than 8192 bytes without an empty line"), message("{}")])
+    }
+
+    @Test func anOversizedBodyIsSkippedWithoutBeingKept() {
+        var framer = MessageFramer()
+        let length = MessageFramer.maxContentBytes + 10
+        framer.append(Array("Content-Length: \(length)\r\n\r\n".utf8))
+        let refused = framer.next()
+        #expect(refused == .malformed("Content-Length \(length) is past the largest message, \(MessageFramer.maxContentBytes) bytes"))
+        let chunk = [UInt8](repeating: 0x41, count: 1 << 20)
+        for _ in 0..<64 {
+            framer.append(chunk)
+            let none = framer.next()
+            #expect(none == nil)
+        }
+        #expect(framer.bufferedCount == 0)
+        framer.append(Array("AAAAAAAAAAContent-Length: 2\r\n\r\n{}".utf8))
+        let after = framer.next()
+        #expect(after == message("{}"))
+    }
+
+    @Test func framedBodiesReadBack() {
+        var framer = MessageFramer()
+        framer.append(MessageFramer.frame(Array(#"{"a":1}"#.utf8)))
+        let read = framer.next()
+        #expect(read == message(#"{"a":1}"#))
+    }
+
+    @Test func jsonWritesSortedKeysAndEscapes() {
+        let value: LSPJSON = ["b": [1, .number(2.5), nil, true], "a": "q\"\\\n\u{1}é😀"]
+        #expect(String(decoding: value.encoded(), as: UTF8.self) == #"{"a":"q\"\\\n\u0001é😀","b":[1,2.5,null,true]}"#)
+        #expect(LSPJSON.parse(value.encoded()) == value)
+        #expect(LSPJSON.parse(Array("{".utf8)) == nil)
+        #expect(LSPJSON.parse([0xFF, 0xFE]) == nil)
+        // Nesting deeper than Foundation's parser allows is refused, not a crash.
+        #expect(LSPJSON.parse(Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)) == nil)
+    }
+}
+
+@Suite("Language server: positions")
+struct LSPPositionTests {
+    private func position(_ line: Int, _ character: Int) -> LSPPosition { LSPPosition(line: line, character: character) }
+
+    @Test func utf16CodeUnitsNotCharactersOrBytes() {
+        // 😀 is 4 bytes, 2 code units, 1 character; e + U+0301 is 3 bytes, 2 code units, 1 character;
+        // 日 is 3 bytes, 1 code unit.
+        let text = "ab\n😀e\u{301}日x\nlast"
+        let bytes = Array(text.utf8)
+        let lines = LineIndex(bytes)
+        let x = bytes.firstIndex(of: UInt8(ascii: "x"))!
+        #expect(lines.position(ofOffset: x, in: bytes) == position(1, 5))
+        #expect(lines.offset(of: position(1, 5), in: bytes) == x)
+        // The front end counts characters: column 4 (1-based) for the same place.
+        let file = SourceFile(path: "t", text: text)
+        #expect(file.location(ofOffset: x).column == 4)
+        // Inside a surrogate pair: the start of its scalar. Past the line's end: its end.
+        #expect(lines.offset(of: position(1, 1), in: bytes) == 3)
+        #expect(lines.offset(of: position(1, 99), in: bytes) == x + 1)
+        #expect(lines.offset(of: position(0, 99), in: bytes) == 2)
+        // Past the last line: the end of the text.
+        #expect(lines.offset(of: position(9, 0), in: bytes) == bytes.count)
+        #expect(lines.position(ofOffset: bytes.count, in: bytes) == position(2, 4))
+    }
+
+    @Test func crlfLinesEndBeforeTheirCR() {
+        let bytes = Array("ab\r\ncd".utf8)
+        let lines = LineIndex(bytes)
+        #expect(lines.offset(of: position(0, 5), in: bytes) == 2)
+        #expect(lines.offset(of: position(1, 1), in: bytes) == 5)
+    }
+
+    @Test func incrementalChangesApplyInOrder() {
+        var document = TextDocument(uri: "file:///t", version: 1, text: "😀 hello\nworld\n")
+        let applied = document.apply(
+            [
+                .init(range: (position(0, 3), position(0, 8)), text: "bye"),
+                .init(range: (position(1, 0), position(1, 0)), text: "é "),
+                .init(range: (position(2, 0), position(2, 0)), text: "end"),
+            ], version: 2)
+        #expect(applied)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == "😀 bye\né world\nend")
+        #expect(document.version == 2)
+        #expect(document.endPosition == position(2, 3))
+        // A range that ends before it starts changes nothing.
+        let refused = document.apply([.init(range: (position(1, 2), position(1, 1)), text: "x")], version: 3)
+        #expect(!refused)
+        #expect(document.version == 2)
+        let replaced = document.apply([.init(range: nil, text: "new")], version: 4)
+        #expect(replaced)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == "new")
+    }
+
+    @Test func diagnosticsUseCodeUnitsOnNonASCIILines() throws {
+        let text = "participant A\nA -> *: \"😀😀\" Bx\n"
+        var server = LanguageServer(designs: .reference)
+        func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
+        _ = server.receive(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#))
+        let open =
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","#
+            + #""params":{"textDocument":{"uri":"file:///t","version":1,"text":"@TEXT@"}}}"#
+        let escaped = String(decoding: LSPJSON.string(text).encoded(), as: UTF8.self)
+        var framer = MessageFramer()
+        framer.append(server.receive(frame(open.replacingOccurrences(of: "\"@TEXT@\"", with: escaped))))
+        guard case .message(let body) = framer.next(), let published = LSPJSON.parse(body) else {
+            Issue.record("no diagnostics")
+            return
+        }
+        let range = try #require(published["params"]?["diagnostics"]?.array?.first?["range"])
+        // `A -> *: "😀😀" ` is 13 characters and 15 code units.
+        #expect(range == ["start": ["line": 1, "character": 15], "end": ["line": 1, "character": 17]])
+    }
+
+    @Test func completionListsTheRegistrysDesigns() {
+        let designs = try! DesignRegistry.reference(adding: [RelayDesign.self])
+        let document = TextDocument(uri: "file:///t", version: 1, text: "mediator ")
+        let analysis = DocumentAnalysis(document: document, designs: designs)
+        let labels = CompletionContext(analysis: analysis, designs: designs.names).items(at: position(0, 9)).array?.compactMap {
+            $0["label"]?.string
+        }
+        #expect(labels == ["protocol-extension", "wrapper", "direct-delegate", "mesh", RelayDesign.name, "as"])
+    }
+}
