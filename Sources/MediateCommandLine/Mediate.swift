@@ -130,31 +130,14 @@ extension Mediate {
             completion: .directory)
         var outputFolder: String?
 
-        @Option(help: "The deepest reaction chain allowed, in sends.")
-        var maxDepth: Int = 64
-
-        @Option(help: "The most deliveries a run may make.")
-        var maxDeliveries: Int = 10_000_000
-
-        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
-        var maxOutput = ByteCountArgument.default
+        @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var diagnostics: DiagnosticOptions
-
-        func validate() throws {
-            guard (1...10_000).contains(maxDepth) else {
-                throw ValidationError("--max-depth must be between 1 and 10000.")
-            }
-            guard maxDeliveries >= 0 else {
-                throw ValidationError("--max-deliveries cannot be negative.")
-            }
-        }
 
         func run() throws {
             let command = RunCommand(
                 paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
-                limits: RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes),
-                diagnosticFormat: diagnostics.format)
+                limits: limits.value, diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -590,20 +573,11 @@ extension Mediate {
         @Flag(help: "Let --host be an address other machines can reach: they can then read the scenarios.")
         var allowRemote = false
 
-        @Option(help: "The deepest reaction chain allowed, in sends.")
-        var maxDepth: Int = 64
-
-        @Option(help: "The most deliveries a run may make.")
-        var maxDeliveries: Int = 10_000_000
-
-        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
-        var maxOutput = ByteCountArgument.default
+        @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
-            guard (1...10_000).contains(maxDepth) else { throw ValidationError("--max-depth must be between 1 and 10000.") }
-            guard maxDeliveries >= 0 else { throw ValidationError("--max-deliveries cannot be negative.") }
             if goldensFolder != nil, !check { throw ValidationError("--goldens is for --check: add --check.") }
             if check, let outputFolder {
                 func absolute(_ path: String) -> String {
@@ -651,10 +625,9 @@ extension Mediate {
             }
             var publish: (@Sendable (String) -> Void)?
             if let server { publish = { page in server.publish(page) } }
-            let limits = RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes)
             let command = WatchCommand(
                 paths: paths, mediator: mediator?.choice, designs: Mediate.designs, outputFolder: outputFolder,
-                goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits, diagnosticFormat: diagnostics.format,
+                goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits.value, diagnosticFormat: diagnostics.format,
                 stop: stop, publishReport: publish)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             server?.shutdown()
@@ -690,6 +663,28 @@ extension Mediate {
             let code = server.serve()
             if code != 0 { throw ExitCode(code) }
         }
+    }
+}
+
+/// `--max-depth`, `--max-deliveries` and `--max-output`, shared by the commands that run scenarios.
+struct RunLimitOptions: ParsableArguments {
+    @Option(help: "The deepest reaction chain allowed, in sends.")
+    var maxDepth: Int = 64
+
+    @Option(help: "The most deliveries a run may make.")
+    var maxDeliveries: Int = 10_000_000
+
+    @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
+    var maxOutput = ByteCountArgument.default
+
+    func validate() throws {
+        guard (1...10_000).contains(maxDepth) else { throw ValidationError("--max-depth must be between 1 and 10000.") }
+        guard maxDeliveries >= 0 else { throw ValidationError("--max-deliveries cannot be negative.") }
+    }
+
+    /// The limits as the run takes them.
+    var value: RunLimits {
+        RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes)
     }
 }
 
