@@ -86,7 +86,7 @@ struct Mediate: ParsableCommand {
         version: mediateVersion,
         subcommands: [
             Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-            Fmt.self, Init.self, Watch.self, Lsp.self,
+            Fmt.self, Init.self, Watch.self, Lsp.self, WatchChangeCommand.self,
         ]
     )
 }
@@ -625,10 +625,12 @@ extension Mediate {
             }
             var publish: (@Sendable (String) -> Void)?
             if let server { publish = { page in server.publish(page) } }
-            let command = WatchCommand(
+            var command = WatchCommand(
                 paths: paths, mediator: mediator?.choice, designs: Mediate.designs, outputFolder: outputFolder,
                 goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits.value, diagnosticFormat: diagnostics.format,
                 stop: stop, publishReport: publish)
+            // Each change runs in a new process of this executable (see `WatchChange`).
+            command.changeExecutable = Bundle.main.executablePath
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             server?.shutdown()
             // Stopped by SIGINT or SIGTERM: ends by it (130, 143), as every command does.
@@ -639,6 +641,20 @@ extension Mediate {
 }
 
 extension Mediate {
+    /// Runs one change of a watch, sent by `watch` as JSON on standard input; hidden from help.
+    struct WatchChangeCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch-change",
+            abstract: "Internal: runs one change for 'mediate watch', which starts it; not for use by hand.",
+            shouldDisplay: false
+        )
+
+        func run() throws {
+            let code = WatchCommand.performChangeFromStandardInput(designs: Mediate.designs)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+
     struct Lsp: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lsp",

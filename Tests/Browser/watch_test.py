@@ -112,6 +112,31 @@ def write_atomically(path, text):
     os.rename(temporary, path)
 
 
+def children(pid):
+    """The processes whose parent is `pid`, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def wait_for_child(pid):
+    """The one process the watch `pid` started for its change, once there is one."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        found = children(pid)
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    raise AssertionError("the watch started no process for its change")
+
+
 def setUpModule():
     if not MEDIATE or not os.access(MEDIATE, os.X_OK):
         sys.exit("watch_test: set MEDIATE to the built mediate (make test does)")
@@ -147,6 +172,40 @@ class WatchTests(unittest.TestCase):
         # The transcript, as `run` prints it, came before each status line.
         self.assertIn("end: 4 sends, 9 deliveries, 0 errors, 0 failed expectations", watch.lines)
         self.assertEqual(watch.stop(), -signal.SIGTERM)
+
+    def test_a_run_that_hangs_or_dies_does_not_end_the_watch(self):
+        # Each change runs in a process of its own. One that hangs, as a design caught in a loop
+        # would, is made here without timing: its transcript is far larger than a pipe holds, and
+        # nothing reads the pipe, so the process can never finish.
+        large = subprocess.run(
+            [str(ROOT / "Scripts/generate-scenario"), "2", "20000"], check=True, capture_output=True, text=True
+        ).stdout
+        self.file.write_text(large)
+        for number in [signal.SIGTERM, signal.SIGINT]:
+            # Stopped while its run hangs: the run gets SIGTERM too, and the watch ends by its signal.
+            process = subprocess.Popen([MEDIATE, "watch", "m.scenario"], cwd=self.folder, stdout=subprocess.PIPE)
+            wait_for_child(process.pid)
+            process.send_signal(number)
+            self.assertEqual(process.wait(timeout=TIMEOUT), -number)
+            self.assertEqual(children(process.pid), [])
+            process.stdout.close()
+        # Killed: the watch says so, goes on, and runs the next change.
+        process = subprocess.Popen([MEDIATE, "watch", "m.scenario"], cwd=self.folder, stdout=subprocess.PIPE, text=True)
+        try:
+            os.kill(wait_for_child(process.pid), signal.SIGKILL)
+            for line in process.stdout:
+                if line.startswith("["):
+                    break
+            self.assertRegex(line, r"^\[.*\] m\.scenario: its run ended by signal 9 \(Killed\); watching for the next change$")
+            write_atomically(self.file, MUSKETEERS)
+            for line in process.stdout:
+                if line.startswith("["):
+                    break
+            self.assertRegex(line, r"^\[.*\] m\.scenario: ok$")
+        finally:
+            process.kill()
+            process.wait()
+            process.stdout.close()
 
     def test_deleted_then_created_again(self):
         watch = self.watch("m.scenario")

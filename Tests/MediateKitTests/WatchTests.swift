@@ -111,3 +111,86 @@ import Testing
         #expect(events(watch, until: .folderRemoved(folder + "/sub")).contains(.folderRemoved(folder + "/sub")))
     }
 }
+
+/// The process each change of a watch runs in, driven through `/bin/sh`.
+@Suite struct ChildProcessTests {
+    func run(_ script: String, input: [UInt8] = [], stop: WatchStop = WatchStop()) throws -> (answer: [UInt8], ending: ChildProcess.Ending)
+    {
+        signal(SIGPIPE, SIG_IGN)
+        return try ChildProcess.run("/bin/sh", arguments: ["sh", "-c", script], input: input, stop: stop.descriptor)
+    }
+
+    @Test func answersOnDescriptorThreeWhatItReadsOnStandardInput() throws {
+        // Four times what a pipe holds, both ways: neither side may wait for the other.
+        let input = (0..<(1 << 18)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let (answer, ending) = try run("cat >&3", input: input)
+        #expect(ending == .exited(0))
+        #expect(answer == input)
+    }
+
+    @Test func reportsHowItEnded() throws {
+        #expect(try run("echo partial >&3; exit 3") == (Array("partial\n".utf8), .exited(3)))
+        #expect(try run("kill -KILL $$").ending == .signaled(SIGKILL))
+        // Input it never reads is dropped, not waited on.
+        #expect(try run("exit 0", input: [UInt8](repeating: 1, count: 1 << 20)).ending == .exited(0))
+    }
+
+    @Test func aStopSendsSIGTERM() throws {
+        let stop = WatchStop()
+        stop.stop()
+        #expect(try run("exec sleep 600", stop: stop).ending == .signaled(SIGTERM))
+    }
+
+    @Test func aMissingExecutableIsAnErrorNotACrash() {
+        #expect(throws: ChildProcess.StartFailure.self) {
+            try ChildProcess.run("/nonexistent/mediate", arguments: ["mediate"], input: [], stop: WatchStop().descriptor)
+        }
+    }
+}
+
+/// A watch's first change, run in this process and in a process of the built `mediate`
+/// (`changeExecutable`, as the command line runs it): the same status lines and the same page.
+@Suite struct WatchChangeTests {
+    func firstChange(of file: String, executable: String?) -> (status: String, page: String?) {
+        let pages = Pages()
+        let stop = WatchStop()
+        // The watch ends after its first change, whose page it publishes. (A stop that comes while
+        // a change runs in a process of its own ends that process.)
+        var command = WatchCommand(
+            paths: [file], designs: .reference, stop: stop,
+            publishReport: { page in
+                pages.append(page)
+                stop.stop()
+            })
+        command.changeExecutable = executable
+        let (out, err) = (StringOutput(), StringOutput())
+        #expect(command.execute(standardOutput: out, standardError: err) == 0)
+        #expect(err.text == "")
+        // The clock of `[HH:MM:SS] PATH: WHAT` differs from run to run.
+        let status = out.text.replacing(/^\[\d\d:\d\d:\d\d\]/.anchorsMatchLineEndings(), with: "[clock]")
+        return (status, pages.all.count == 1 ? pages.all[0] : nil)
+    }
+
+    final class Pages: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pages: [String] = []
+        func append(_ page: String) { lock.withLock { pages.append(page) } }
+        var all: [String] { lock.withLock { pages } }
+    }
+
+    @Test func inAProcessOfItsOwnAsHere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-watch-change-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/musketeers.scenario"), to: folder.appendingPathComponent("m.scenario"))
+        let file = folder.appendingPathComponent("m.scenario").path
+        let here = firstChange(of: file, executable: nil)
+        let child = firstChange(of: file, executable: EndToEndTests.binary.path)
+        #expect(here.status == "[clock] \(file): ok; page updated\n")
+        #expect(child.status == here.status)
+        let page = try #require(here.page)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(child.page == page)
+    }
+}

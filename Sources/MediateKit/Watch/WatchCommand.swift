@@ -40,6 +40,12 @@ public struct WatchCommand: Sendable {
     /// When set, receives the report page after every change (and once at the start); the runs'
     /// transcripts are then not printed.
     public var publishReport: (@Sendable (String) -> Void)?
+    /// When set, each change runs in a new process of this executable, started as
+    /// `EXECUTABLE watch-change` (a hidden command of every `mediate` command line), which ends
+    /// with the change: what a run leaves behind (what a design keeps, the memory Graphviz 2.42
+    /// never frees after laying out clusters) never adds up in the watch, and a run that crashes
+    /// ends only its own process. nil: changes run in this process.
+    public var changeExecutable: String?
 
     /// A watch of `paths` until `stop`.
     public init(
@@ -199,90 +205,60 @@ private struct Watch {
 
     /// Runs, checks and reports what changed in `batch`; one status line for each file.
     private mutating func handle(_ batch: [String], initial: Bool) {
-        var lines: [(path: String, what: String)] = []
+        var files: [WatchChange.File] = []
         for path in batch {
             let stamp = FileStamp(path: path)
-            let before = known[path]
-            guard initial || stamp != before else { continue }
+            guard initial || stamp != known[path] else { continue }
             // A file that is gone is forgotten: names that come and go keep no memory.
             known[path] = stamp
-            guard stamp != nil else {
-                lines.append(
-                    (path, initial ? "not found; watching for it to appear" : "gone (deleted or renamed); watching for it to come back"))
-                continue
-            }
-            var parts = [Self.outcome(runOnce(path))]
-            if let goldens = command.goldensFolder {
-                var check = CheckCommand(
-                    paths: [path], outputFolder: goldens, designs: command.designs, record: .never, limits: command.limits,
-                    diagnosticFormat: command.diagnosticFormat)
-                check.colors = command.colors
-                let code = check.execute(standardOutput: standardOutput, standardError: standardError)
-                parts.append(code == 0 ? "check passed" : "check failed (above)")
-            }
-            if let folder = command.outputFolder {
-                parts.append("files in \(FileEvents.join(folder, LoadedScenario.stem(of: path)))")
-            }
-            lines.append((path, parts.joined(separator: "; ")))
+            files.append(WatchChange.File(path: path, present: stamp != nil))
         }
-        if initial || !lines.isEmpty, let publish = command.publishReport {
-            let page = StringOutput()
-            var report = ReportCommand(
-                paths: folderRoots + fileRoots.sorted(), designs: command.designs, limits: command.limits,
-                diagnosticFormat: command.diagnosticFormat)
-            report.colors = .none
-            // The runs above printed the diagnostics; the page shows them in its own place.
-            let errors = StringOutput()
-            _ = report.execute(standardOutput: page, standardError: errors)
-            if page.text.isEmpty {
-                // No page at all (the transcripts together are past --max-output): say why, there and here.
-                standardError.write(errors.text)
-                publish(Self.failurePage(errors.text))
-                for index in lines.indices { lines[index].what += "; no report page (above)" }
-            } else {
-                publish(page.text)
-                for index in lines.indices { lines[index].what += "; page updated" }
-            }
+        guard initial || !files.isEmpty else { return }
+        let change = WatchChange(
+            command: command, files: files, initial: initial,
+            reportPaths: command.publishReport == nil ? nil : folderRoots + fileRoots.sorted())
+        let result: WatchChange.Result
+        if let executable = command.changeExecutable {
+            result = runInChild(change, executable: executable)
+        } else {
+            result = change.perform(designs: command.designs, standardOutput: standardOutput, standardError: standardError)
         }
-        for line in lines { status(line.path, line.what) }
-    }
-
-    /// The page served when `report` wrote none: its errors.
-    static func failurePage(_ errors: String) -> String {
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>mediate watch</title></head>\n"
-            + "<body><h1>No report page</h1>\n<pre>\(XML.escaped(errors))</pre>\n</body></html>\n"
-    }
-
-    /// Runs one file as `run` does; returns its exit code.
-    private func runOnce(_ path: String) -> Int32 {
-        var run = RunCommand(
-            paths: [path], mediator: command.mediator, designs: command.designs, outputFolder: command.outputFolder,
-            limits: command.limits, diagnosticFormat: command.diagnosticFormat)
-        run.colors = command.colors
-        // Serving, without files to write: the page shows the transcripts.
-        let quiet = command.publishReport != nil && command.outputFolder == nil
-        return run.execute(standardOutput: quiet ? DiscardingOutput() : standardOutput, standardError: standardError)
-    }
-
-    /// What a run's exit code means, in a few words.
-    static func outcome(_ code: Int32) -> String {
-        switch code {
-        case 0: return "ok"
-        case 1: return "an expectation failed"
-        case 2: return "has errors (above); watching for a fix"
-        default: return "stopped (above): a limit, Graphviz or a write failed"
-        }
-    }
-
-    /// `[HH:MM:SS] PATH: WHAT`, flushed at once.
-    private func status(_ path: String, _ what: String) {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        let clock = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
-        standardOutput.write("[\(clock)] \(path): \(what)\n")
+        if let page = result.page, let publish = command.publishReport { publish(page) }
+        standardOutput.write(result.statusLines)
         try? standardOutput.flush()
         try? standardError.flush()
+    }
+
+    /// Performs `change` in a new process of `executable`. When the process does not finish, no
+    /// page, and a status line for each file saying how the process ended.
+    private func runInChild(_ change: WatchChange, executable: String) -> WatchChange.Result {
+        try? standardOutput.flush()
+        try? standardError.flush()
+        let input = (try? JSONEncoder().encode(change)).map { [UInt8]($0) } ?? []
+        let name = executable.split(separator: "/").last.map(String.init) ?? executable
+        let what: String
+        do {
+            let (answer, ending) = try ChildProcess.run(
+                executable, arguments: [name, "watch-change"], input: input, stop: command.stop.descriptor)
+            switch ending {
+            case .exited(0):
+                let separator = answer.firstIndex(of: 0) ?? answer.endIndex
+                let page = answer[min(separator + 1, answer.endIndex)...]
+                return WatchChange.Result(
+                    statusLines: String(decoding: answer[..<separator], as: UTF8.self),
+                    page: change.reportPaths == nil ? nil : String(decoding: page, as: UTF8.self))
+            case .signaled(let signal) where command.stop.isStopped && (signal == SIGTERM || signal == SIGINT):
+                return WatchChange.Result(statusLines: "", page: nil)
+            case .signaled(let signal):
+                what = "its run ended by signal \(signal) (\(String(cString: strsignal(signal))))"
+            case .exited(let code):
+                what = "its run ended with exit code \(code)"
+            }
+        } catch {
+            what = "its run could not start (\(error))"
+        }
+        let lines = change.files.map { WatchChange.statusLine($0.path, "\(what); watching for the next change") }
+        return WatchChange.Result(statusLines: lines.joined(), page: nil)
     }
 
     private func fail(_ message: String, code: Int32) -> Int32 {
