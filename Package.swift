@@ -13,6 +13,14 @@ let package = Package(
         .library(name: "MediateTesting", targets: ["MediateTesting"]),
         .plugin(name: "MediatePlugin", targets: ["MediatePlugin"]),
     ],
+    // `Serve`, on by default: the report server of `mediate watch --serve` (MediateServe), the only
+    // user of hummingbird and swift-log. A dependent that writes `traits: []` on its dependency
+    // (tools-version 6.1 or later) resolves neither, nor what they bring, and its `mediate` tool
+    // has no `watch --serve` (README, "Dependencies"; Scripts/verify-dependents checks its pins).
+    traits: [
+        .trait(name: "Serve", description: "`mediate watch --serve`: the report page over HTTP (Hummingbird)."),
+        .default(enabledTraits: ["Serve"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // MediateTesting only: test issues reported to Swift Testing or XCTest, whichever runs.
@@ -21,10 +29,12 @@ let package = Package(
         // depends on this one resolves only the dependencies its products use: not this one, nor
         // the DocC plugin below (README, "Dependencies"; Scripts/verify-dependents checks it).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        // MediateServe only (`mediate watch --serve`, in the `mediate` tool): the HTTP server. Its traits (swift-configuration
-        // support, full Foundation) are left off: the server needs neither.
+        // MediateServe only (`mediate watch --serve`, in the `mediate` tool), under the `Serve`
+        // trait: the HTTP server. Its traits (swift-configuration support, full Foundation) are
+        // left off: the server needs neither.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        // MediateServe only: Hummingbird's logger, told to keep quiet (Hummingbird depends on it too).
+        // MediateServe only, under `Serve`: Hummingbird's logger, told to keep quiet (Hummingbird
+        // depends on it too).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` only: the DocC catalog in Sources/MediateKit.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -61,15 +71,16 @@ let package = Package(
         ),
         // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
         // only target that imports Hummingbird (and through it SwiftNIO); only the `mediate` tool
-        // links it, not MediateCommandLine.
+        // links it, not MediateCommandLine. Without the `Serve` trait it has neither dependency and
+        // compiles to nothing (`#if Serve`).
         .target(
             name: "MediateServe",
             dependencies: [
                 "MediateKit",
                 // For the protocol the watch serves through, `WatchReportServer`.
                 "MediateCommandLine",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Serve"])),
             ]
         ),
         // The command line: flags in, exit codes out, for the reference designs and a package's own.
@@ -96,8 +107,9 @@ let package = Package(
             ]
         ),
         // The `mediate` tool: the command line with the reference designs and, for `watch --serve`,
-        // the report server. A package's designs tool depends on MediateCommandLine alone, so it
-        // builds no HTTP server (its `watch --serve` says so).
+        // the report server (with the `Serve` trait; without it, none). A package's designs tool
+        // depends on MediateCommandLine alone, so it builds no HTTP server (its `watch --serve`
+        // says so).
         .executableTarget(name: "mediate", dependencies: ["MediateCommandLine", "MediateServe"]),
         // `swift package mediate check|render|…` in any package that depends on this one. It
         // builds the package's designs tool (an executable target inside Designs/) or `mediate`
@@ -122,7 +134,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // The watch's server: the reload script, the loopback rule, the event stream.
+        // The watch's server: the reload script, the loopback rule, the event stream. With the
+        // `Serve` trait only (`#if Serve`); without it, no tests.
         .testTarget(name: "MediateServeTests", dependencies: ["MediateServe"]),
         .testTarget(
             name: "MediateTestingTests",

@@ -1,65 +1,68 @@
-import Foundation
-import Testing
+// With the `Serve` trait only, as MediateServe's server is: without it, no tests here.
+#if Serve
+    import Foundation
+    import Testing
 
-@testable import MediateServe
+    @testable import MediateServe
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The served page's reload script, the loopback rule, and the `Host` check.
+    @Suite struct ReportServerTests {
+        @Test func theScriptGoesBeforeTheLastBodyEndAndNowhereElse() {
+            let page = "<html><body><pre>&lt;/body&gt; </body> in text</pre>\n</body>\n</html>\n"
+            let served = ReportServer.served(page, version: 7)
+            #expect(served.hasPrefix("<html><body><pre>&lt;/body&gt; </body> in text</pre>\n<script>"))
+            #expect(served.hasSuffix("</script>\n</body>\n</html>\n"))
+            #expect(served.contains("const version = 7;"))
+            #expect(served.contains("new EventSource(\"/events\")"))
+            // Everything else is the page as it was.
+            let script = served[served.range(of: "<script>")!.lowerBound..<served.range(of: "</script>\n")!.upperBound]
+            #expect(served.replacingOccurrences(of: script, with: "") == page)
+        }
+
+        @Test func aPageWithoutBodyEndGetsTheScriptAtItsEnd() {
+            #expect(ReportServer.served("text", version: 1).hasPrefix("text<script>"))
+        }
+
+        @Test(arguments: ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]"])
+        func loopback(_ host: String) {
+            #expect(ReportServer.isLoopback(host))
+        }
+
+        @Test(arguments: [
+            "0.0.0.0", "192.168.1.10", "::", "example.com", "127.0.0.1.example.com", "127.0.0", "127.0.0.256", "128.0.0.1", "",
+            "localhost.evil.com",
+        ])
+        func notLoopback(_ host: String) {
+            #expect(!ReportServer.isLoopback(host))
+        }
+
+        @Test func onLoopbackOnlyLoopbackHostHeadersAreAnswered() {
+            #expect(ReportServer.isAllowed("127.0.0.1:8347", host: "127.0.0.1"))
+            #expect(ReportServer.isAllowed("localhost:8347", host: "127.0.0.1"))
+            #expect(ReportServer.isAllowed("[::1]:8347", host: "::1"))
+            #expect(!ReportServer.isAllowed("evil.example:8347", host: "127.0.0.1"))
+            #expect(!ReportServer.isAllowed(nil, host: "127.0.0.1"))
+            #expect(ReportServer.isAllowed("anything", host: "0.0.0.0"))
+        }
+
+        @Test func servesPublishesAndShutsDown() async throws {
+            let server = try ReportServer.start(host: "127.0.0.1", port: 0)
+            #expect(server.port > 0)
+            #expect(server.url == "http://127.0.0.1:\(server.port)/")
+            #expect(server.version == 0)
+            server.publish("<html><body>one</body></html>")
+            server.publish("<html><body>two</body></html>")
+            #expect(server.version == 2)
+            let (data, response) = try await URLSession.shared.data(from: URL(string: server.url)!)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.hasPrefix("<html><body>two<script>"))
+            #expect(text.contains("const version = 2;"))
+            server.shutdown()
+        }
+    }
 #endif
-
-/// The served page's reload script, the loopback rule, and the `Host` check.
-@Suite struct ReportServerTests {
-    @Test func theScriptGoesBeforeTheLastBodyEndAndNowhereElse() {
-        let page = "<html><body><pre>&lt;/body&gt; </body> in text</pre>\n</body>\n</html>\n"
-        let served = ReportServer.served(page, version: 7)
-        #expect(served.hasPrefix("<html><body><pre>&lt;/body&gt; </body> in text</pre>\n<script>"))
-        #expect(served.hasSuffix("</script>\n</body>\n</html>\n"))
-        #expect(served.contains("const version = 7;"))
-        #expect(served.contains("new EventSource(\"/events\")"))
-        // Everything else is the page as it was.
-        let script = served[served.range(of: "<script>")!.lowerBound..<served.range(of: "</script>\n")!.upperBound]
-        #expect(served.replacingOccurrences(of: script, with: "") == page)
-    }
-
-    @Test func aPageWithoutBodyEndGetsTheScriptAtItsEnd() {
-        #expect(ReportServer.served("text", version: 1).hasPrefix("text<script>"))
-    }
-
-    @Test(arguments: ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]"])
-    func loopback(_ host: String) {
-        #expect(ReportServer.isLoopback(host))
-    }
-
-    @Test(arguments: [
-        "0.0.0.0", "192.168.1.10", "::", "example.com", "127.0.0.1.example.com", "127.0.0", "127.0.0.256", "128.0.0.1", "",
-        "localhost.evil.com",
-    ])
-    func notLoopback(_ host: String) {
-        #expect(!ReportServer.isLoopback(host))
-    }
-
-    @Test func onLoopbackOnlyLoopbackHostHeadersAreAnswered() {
-        #expect(ReportServer.isAllowed("127.0.0.1:8347", host: "127.0.0.1"))
-        #expect(ReportServer.isAllowed("localhost:8347", host: "127.0.0.1"))
-        #expect(ReportServer.isAllowed("[::1]:8347", host: "::1"))
-        #expect(!ReportServer.isAllowed("evil.example:8347", host: "127.0.0.1"))
-        #expect(!ReportServer.isAllowed(nil, host: "127.0.0.1"))
-        #expect(ReportServer.isAllowed("anything", host: "0.0.0.0"))
-    }
-
-    @Test func servesPublishesAndShutsDown() async throws {
-        let server = try ReportServer.start(host: "127.0.0.1", port: 0)
-        #expect(server.port > 0)
-        #expect(server.url == "http://127.0.0.1:\(server.port)/")
-        #expect(server.version == 0)
-        server.publish("<html><body>one</body></html>")
-        server.publish("<html><body>two</body></html>")
-        #expect(server.version == 2)
-        let (data, response) = try await URLSession.shared.data(from: URL(string: server.url)!)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix("<html><body>two<script>"))
-        #expect(text.contains("const version = 2;"))
-        server.shutdown()
-    }
-}
