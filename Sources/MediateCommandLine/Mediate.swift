@@ -12,8 +12,9 @@ public enum MediateCommandLine {
     /// SIGINT and SIGTERM remove what the command had not finished writing (see `InterruptCleanup`).
     ///
     /// `reportServer` is what `watch --serve` serves the report page with; without one (a
-    /// package's designs tool), `watch` works but `watch --serve` exits 64 and says to use the
-    /// `mediate` tool, whose `main.swift` passes the HTTP server in.
+    /// package's designs tool, or the `mediate` tool built without the `Serve` trait), `watch`
+    /// works but `watch --serve` exits 64 and says to use the `mediate` tool, whose `main.swift`
+    /// passes the HTTP server in.
     ///
     /// A package's designs tool is a `main.swift` of one line:
     /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`.
@@ -594,9 +595,10 @@ extension Mediate {
             if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
             if serve, Mediate.reportServer == nil {
                 throw ValidationError(
-                    "this build of mediate has no report server (a package's designs tool leaves it out, "
-                        + "so that the package does not build an HTTP server): watch without --serve, or run "
-                        + "`mediate watch --serve` from the mediate package itself (it knows the reference designs only).")
+                    "this build of mediate has no report server (a package's designs tool leaves it out, and so "
+                        + "does a mediate built without the Serve trait, as a package that depends on mediate with "
+                        + "`traits: []` builds it): watch without --serve, or run `mediate watch --serve` from the "
+                        + "mediate package itself, with its default traits (it knows the reference designs only).")
             }
             if serve, !allowRemote, !isLoopbackAddress(host) {
                 throw ValidationError(
