@@ -98,9 +98,6 @@ public struct RenderCommand: Sendable {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             return 2
         }
-        if graph == .sequence {
-            return drawSequence(scenario, design: design, kind: kind, standardOutput: standardOutput, standardError: standardError)
-        }
         let dot: String
         var stops: [KindRun] = []
         switch graph {
@@ -118,7 +115,8 @@ public struct RenderCommand: Sendable {
                     title: scenario.title, kind: run.kind)
             }
         case .sequence:
-            preconditionFailure("drawn by drawSequence")
+            // Drawn by mediate itself, not through DOT and Graphviz.
+            return drawSequence(scenario, design: design, kind: kind, standardOutput: standardOutput, standardError: standardError)
         case .compare:
             let report = ComparisonReport(scenario: scenario, limits: limits)
             stops = report.implementations.map(\.run)
