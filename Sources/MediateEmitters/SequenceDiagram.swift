@@ -33,7 +33,12 @@ public final class SequenceDiagramWriter: EventSink {
     private var ids: [String: String] = [:]
     /// The mediator's name when the scenario gives it one: its lifeline's label.
     private var mediatorLabel = "mediator"
-    private let everyone: String
+    /// The leftmost and rightmost lifelines drawn so far: a note about the whole run spans them.
+    /// Not the last declared: a lifeline created later would be drawn by the note, at the top.
+    private var firstLifeline: String?
+    private var lastLifeline: String?
+    /// When no lifeline is drawn yet.
+    private let noLifeline: String
     private let mediatorLifeline: Bool
     /// Whether the first step has come: lifelines declared after it are created.
     private var started = false
@@ -60,9 +65,7 @@ public final class SequenceDiagramWriter: EventSink {
         self.mediatorLifeline = mediatorLifeline
         for (position, name) in participants.enumerated() { ids[name] = "p\(position + 1)" }
         if mediatorLifeline { ids["mediator"] = "m" }
-        let first = participants.isEmpty ? "m" : "p1"
-        let last = mediatorLifeline ? "m" : participants.isEmpty ? "m" : "p\(participants.count)"
-        everyone = first == last ? first : "\(first),\(last)"
+        noLifeline = participants.isEmpty ? "m" : "p1"
         let title = Self.escape(title, for: dialect) + " (\(kind.rawValue))"
         output.write(dialect == .mermaid ? "sequenceDiagram\n    title \(title)\n" : "@startuml\ntitle \(title)\n")
     }
@@ -193,7 +196,20 @@ public final class SequenceDiagramWriter: EventSink {
         if mediatorLifeline { declare("m", mediatorLabel) }
     }
 
+    /// The lifelines a note about the whole run spans: from the leftmost drawn to the rightmost.
+    private var everyone: String {
+        guard let first = firstLifeline, let last = lastLifeline else { return noLifeline }
+        return first == last ? first : "\(first),\(last)"
+    }
+
+    /// Notes that lifeline `id` is drawn, to the right of those drawn before it.
+    private func drawn(_ id: String) {
+        if firstLifeline == nil { firstLifeline = id }
+        lastLifeline = id
+    }
+
     private func declare(_ id: String, _ name: String) {
+        drawn(id)
         let name = Self.escape(name, for: dialect)
         switch dialect {
         case .mermaid: line("    participant \(id) as \(name)")
@@ -206,6 +222,7 @@ public final class SequenceDiagramWriter: EventSink {
     /// and PlantUML draws it at the first message it receives; when the next arrow is another's
     /// (PlantUML rejects that), a `joins` message from the diagram's edge (`[->`) creates it first.
     private func create(_ id: String, _ name: String) {
+        drawn(id)
         let name = Self.escape(name, for: dialect)
         switch dialect {
         case .mermaid:

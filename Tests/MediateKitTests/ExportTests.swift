@@ -154,9 +154,9 @@ struct ExportTests {
             A -> C: ping
             leave B
             """, dialect: .plantuml)
-        #expect(text.contains("note over p1, m : ! fixedColleagues C\n"))
+        #expect(text.contains("note over p1, p3 : ! fixedColleagues C\n"))
         #expect(text.contains("note over p1 : ! missingReceiver C (send 2 ping)\n"))
-        #expect(text.contains("note over p1, m : ! fixedColleagues B\n"))
+        #expect(text.contains("note over p1, p3 : ! fixedColleagues B\n"))
     }
 
     static let lifetimes = """
@@ -186,7 +186,7 @@ struct ExportTests {
                 m -> p3 : 2 hello
                 note over p2 : release
                 destroy p2
-                note over p1, m : leaked: none
+                note over p1, p3 : leaked: none
                 @enduml
 
                 """)
@@ -196,6 +196,31 @@ struct ExportTests {
         // Without a mediator, Mermaid's creating message comes from the new participant itself.
         let mesh = try export(Self.lifetimes, kind: .mesh, dialect: .mermaid)
         #expect(mesh.contains("    create participant p3 as C\n    p3->>p3: joins\n"))
+    }
+
+    /// A note about the whole run spans the lifelines drawn so far: one that joins later is not
+    /// named before it is created (PlantUML would draw it from the top, under its id).
+    @Test func aNoteSpansOnlyTheLifelinesAlreadyDrawn() throws {
+        let scenario = """
+            participant A
+            participant B
+            A -> B: hi
+            expect B received 1
+            participant C
+            A -> C: hello
+            expect C received 1
+            """
+        for dialect in SequenceDiagramWriter.Dialect.allCases {
+            let text = try export(scenario, kind: .mesh, dialect: dialect)
+            let lines = text.split(separator: "\n").map(String.init)
+            let created = try #require(lines.firstIndex { $0.contains("create participant") })
+            let early = try #require(lines.firstIndex { $0.contains("expect B received 1") })
+            let late = try #require(lines.firstIndex { $0.contains("expect C received 1") })
+            #expect(early < created)
+            #expect(!lines[early].contains("p3"), "\(dialect): \(lines[early])")
+            #expect(lines[early].contains("p1") && lines[early].contains("p2"))
+            #expect(lines[late].contains("p1") && lines[late].contains("p3"))
+        }
     }
 
     /// Mermaid reads a title up to the first `#`, `;` or line end, after turning entity codes
