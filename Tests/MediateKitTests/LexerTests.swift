@@ -242,4 +242,34 @@ struct LexerTests {
         #expect(diagnostics.isEmpty)
         #expect(tokens.last?.range.lowerBound.line == 20_001)
     }
+
+    /// A number the transcript would write with other digits gets a warning at its place; one
+    /// that reads back (whatever its zeros) gets none. The run is the same either way.
+    @Test func aNumberThatLosesDigitsIsAWarning() throws {
+        let exact = [
+            "9007199254740992", "9007199254740994", "-9007199254740992", "000000000000000012", "-1.50000000000000000", "0.1", "1099.99",
+        ]
+        for literal in exact {
+            let script = try Frontend.load(SourceFile(path: "t.scenario", text: "participant A { n = \(literal) }\n")).get()
+            #expect(script.warnings.isEmpty, "\(literal)")
+        }
+        let inexact = [
+            ("9007199254740993", "9007199254740992"), ("-9007199254740993", "-9007199254740992"),
+            ("123456789012345678901234567890", "123456789012345680000000000000"), ("0.123456789012345678", "0.12345678901234568"),
+        ]
+        for (literal, written) in inexact {
+            let script = try Frontend.load(SourceFile(path: "t.scenario", text: "participant A\nA -> *: n(\(literal))\n")).get()
+            let warning = try #require(script.warnings.first)
+            #expect(script.warnings.count == 1)
+            #expect(warning.severity == .warning)
+            #expect(warning.message == "the number \(literal) is written \(written): it has more digits than a number keeps")
+            #expect(warning.range.lowerBound.line == 2 && warning.range.lowerBound.column == 11)
+        }
+        // A file with errors reports its errors only.
+        guard case .failure(let errors) = Frontend.load(SourceFile(path: "t.scenario", text: "A -> *: n(9007199254740993)\n")) else {
+            Issue.record("an unknown participant is an error")
+            return
+        }
+        #expect(errors.items.allSatisfy { $0.severity == .error })
+    }
 }

@@ -35,7 +35,7 @@ public enum Frontend {
             return .failure(Diagnostics(file: file, items: Array(diagnostics.prefix(Diagnostics.limit)), truncated: truncated))
         }
         var checkedScript = script
-        checkedScript.warnings = sortedByPosition(warnings)
+        checkedScript.warnings = sortedByPosition(script.warnings + warnings)
         return .success(checkedScript)
     }
 

@@ -24,6 +24,10 @@ package struct Lexer {
     /// The lexical errors found so far, in source order (at most ``Diagnostics/limit``).
     package var diagnostics: [Diagnostic] { found.items }
 
+    /// Warnings, in source order (at most ``Diagnostics/limit``): numbers whose digits the
+    /// transcript cannot write back (see ``inexactNumber(_:_:at:)``).
+    package private(set) var warnings: [Diagnostic] = []
+
     /// How many lexical errors were found so far, those past the limit included.
     var diagnosticCount: Int { found.items.count + found.dropped }
 
@@ -284,7 +288,30 @@ package struct Lexer {
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             return invalid(.numberTooLarge(text, at: range(start, position)), start)
         }
+        // Fifteen significant digits always read back: only a longer number can lose some.
+        if digitCount > 15, warnings.count < Diagnostics.limit,
+            let warning = Self.inexactNumber(String(decoding: bytes[start..<position], as: UTF8.self), value, at: range(start, position))
+        {
+            warnings.append(warning)
+        }
         return Lexeme(.number(value), range(start, position))
+    }
+
+    /// A warning when `literal` is written back with other digits than it has: numbers are
+    /// doubles, exact for whole numbers up to 2^53 and to about 15 significant digits, so
+    /// `9007199254740993` is written `9007199254740992`. Zeros that change nothing (`007`,
+    /// `1.50`) do not count.
+    static func inexactNumber(_ literal: String, _ value: Double, at range: SourceRange) -> Diagnostic? {
+        let negative = literal.hasPrefix("-")
+        let parts = literal.dropFirst(negative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
+        var whole = parts[0].drop { $0 == "0" }
+        if whole.isEmpty { whole = "0" }
+        var fraction = parts.count > 1 ? parts[1] : ""
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        let plain = whole + (fraction.isEmpty ? "" : "." + fraction)
+        let written = Value.canonical(value)
+        guard written != (negative && plain != "0" ? "-" + plain : plain) else { return nil }
+        return .inexactNumber(literal, written: written, at: range)
     }
 
     /// Records `diagnostic` and returns an `.invalid` token from `start` to the current position.
@@ -683,6 +710,17 @@ extension Diagnostic {
 
     static func numberTooLarge(_ text: String, at range: SourceRange) -> Diagnostic {
         Diagnostic("number '\(text)' is too large", at: range)
+    }
+
+    static func inexactNumber(_ literal: String, written: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "the number \(literal) is written \(written): it has more digits than a number keeps", at: range,
+            notes: [
+                .note(
+                    "numbers are 64-bit floating-point values: whole numbers are exact up to 2^53 (9007199254740992), others to about 15 significant digits"
+                ),
+                .help("write it with fewer digits, or as a string (\"\(literal)\") if every digit matters"),
+            ], severity: .warning)
     }
 
     static func unexpectedCharacter(_ scalar: Unicode.Scalar, at range: SourceRange) -> Diagnostic {

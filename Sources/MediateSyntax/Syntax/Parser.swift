@@ -71,7 +71,9 @@ struct Parser {
             }
         }
         let start = SourceLocation(line: 1, column: 1, offset: 0)
-        return Script(statements: statements, range: start..<current.range.upperBound)
+        var script = Script(statements: statements, range: start..<current.range.upperBound)
+        script.warnings = lexer.warnings
+        return script
     }
 
     private mutating func parseStatement() throws(SyntaxError) -> Statement {
