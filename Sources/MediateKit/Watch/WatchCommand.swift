@@ -44,7 +44,8 @@ public struct WatchCommand: Sendable {
     /// `EXECUTABLE watch-change` (a hidden command of every `mediate` command line), which ends
     /// with the change: what a run leaves behind (what a design keeps, the memory Graphviz 2.42
     /// never frees after laying out clusters) never adds up in the watch, and a run that crashes
-    /// ends only its own process. nil: changes run in this process.
+    /// ends only its own process. nil: changes run in this process. Needs SIGPIPE ignored (as
+    /// `executeOnTerminal` does): a process that ends early closes the pipe its change was sent on.
     public var changeExecutable: String?
 
     /// A watch of `paths` until `stop`.
