@@ -51,8 +51,9 @@ public final class SequenceDiagramWriter: EventSink {
     private var guards: [(depth: Int, condition: String, opened: Bool)] = []
     /// How many `opt` blocks are open: the indentation of the lines.
     private var openBlocks = 0
-    /// PlantUML: a participant created without a mediator, until a message creates its lifeline.
-    private var uncreated: String?
+    /// PlantUML: participants that joined without a mediator and are not drawn yet. Each one's
+    /// `create` line waits for the first arrow to it, which PlantUML needs to draw it there.
+    private var uncreated: [(id: String, name: String)] = []
 
     /// Starts the diagram with its title. `participants`: every participant in declaration order;
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
@@ -129,6 +130,8 @@ public final class SequenceDiagramWriter: EventSink {
             guard let got, !intended else { return note(over: everyone, text + TranscriptEvent.outcome(got: got, intended: intended)) }
             failedNote(over: everyone, "✗ \(text) FAILED (got \(got))")
         case .leaked(let names):
+            // A participant that joined and then took part in nothing is created at the end.
+            for (id, _) in uncreated { createIfWaiting(id, receiving: false) }
             note(over: everyone, "leaked: " + (names.isEmpty ? "none" : names.joined(separator: ", ")))
             output.write(dialect == .plantuml ? "@enduml\n" : "")
         case .log(_, let depth):
@@ -218,24 +221,46 @@ public final class SequenceDiagramWriter: EventSink {
     }
 
     /// A participant that joins after the first step: created by a `joins` arrow from the mediator.
-    /// Without a mediator, Mermaid (which wants a creating message) has it send `joins` to itself,
-    /// and PlantUML draws it at the first message it receives; when the next arrow is another's
-    /// (PlantUML rejects that), a `joins` message from the diagram's edge (`[->`) creates it first.
+    /// Without a mediator, Mermaid (which wants a creating message) has it send `joins` to itself.
+    /// PlantUML draws a participant where it is created only when the next line is an arrow to it
+    /// from another (Debian's 1.2020 refuses any other arrow there, and draws it from the top after
+    /// an arrow from the diagram's edge), so its `create` line waits for the first arrow it
+    /// receives; when it sends first, or a note or its end concerns it first, it is created there
+    /// with a `joins` arrow from the diagram's edge (`[->`).
     private func create(_ id: String, _ name: String) {
-        drawn(id)
         let name = Self.escape(name, for: dialect)
         switch dialect {
         case .mermaid:
+            drawn(id)
             line("    create participant \(id) as \(name)")
             arrow(from: ids["mediator"] ?? id, to: id, "joins")
         case .plantuml:
+            guard let mediator = ids["mediator"] else { return uncreated.append((id, name)) }
+            drawn(id)
             line("create participant \"\(name)\" as \(id)")
-            if let mediator = ids["mediator"] { arrow(from: mediator, to: id, "joins") } else { uncreated = id }
+            arrow(from: mediator, to: id, "joins")
         }
+    }
+
+    /// PlantUML: writes the `create` line of the waiting participant `id`, if it waits: before an
+    /// arrow it receives from another (`receiving`), else with a `joins` arrow from the edge.
+    private func createIfWaiting(_ id: String, receiving: Bool) {
+        guard let index = uncreated.firstIndex(where: { $0.id == id }) else { return }
+        let (id, name) = uncreated.remove(at: index)
+        drawn(id)
+        line("create participant \"\(name)\" as \(id)")
+        if !receiving { line("[-> \(id) : joins") }
+    }
+
+    /// PlantUML: creates every waiting participant named in `lifelines` (`p1` or `p1,p4`).
+    private func createWaiting(in lifelines: String) {
+        guard dialect == .plantuml, !uncreated.isEmpty else { return }
+        for id in lifelines.split(separator: ",") { createIfWaiting(String(id), receiving: false) }
     }
 
     /// A participant deallocated: its lifeline ends with a cross (Mermaid wants a message for it).
     private func destroy(_ id: String) {
+        createWaiting(in: id)
         switch dialect {
         case .mermaid:
             line("    destroy \(id)")
@@ -248,15 +273,16 @@ public final class SequenceDiagramWriter: EventSink {
         switch dialect {
         case .mermaid: line("    \(from)->>\(to): \(Self.escape(text, for: dialect))")
         case .plantuml:
-            if let pending = uncreated {
-                uncreated = nil
-                if to != pending { line("[-> \(pending) : joins") }
+            if !uncreated.isEmpty {
+                createIfWaiting(from, receiving: false)
+                createIfWaiting(to, receiving: true)
             }
             line("\(from) -> \(to) : \(Self.escape(text, for: dialect))")
         }
     }
 
     private func note(over lifelines: String, _ text: String) {
+        createWaiting(in: lifelines)
         switch dialect {
         case .mermaid: line("    Note over \(lifelines): \(Self.escape(text, for: dialect))")
         case .plantuml: line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) : \(Self.escape(text, for: dialect))")
@@ -271,6 +297,7 @@ public final class SequenceDiagramWriter: EventSink {
             note(over: lifelines, text)
             line("    end")
         case .plantuml:
+            createWaiting(in: lifelines)
             line("note over \(lifelines.replacingOccurrences(of: ",", with: ", ")) #pink : \(Self.escape(text, for: dialect))")
         }
     }

@@ -131,8 +131,9 @@ struct GuardDiagramTests {
     }
 
     @Test func aLateParticipantWhoseFirstArrowIsAnothersIsCreatedFromTheEdge() throws {
-        // Under mesh, Cy's first send to the mediator is an error note, and the next arrow is
-        // Host's to Ann: PlantUML rejects a created participant whose first message is another's.
+        // Under mesh, Cy's first send to the mediator is an error note over Cy: Cy is created
+        // there, by an arrow from the edge, since PlantUML wants an arrow to a participant right
+        // after its `create`, and the next arrow is Host's to Ann.
         let source = """
             language 1.1
             scenario "Late"
@@ -147,9 +148,31 @@ struct GuardDiagramTests {
         let lines = try export(source, .plantuml).split(separator: "\n").suffix(7)
         #expect(
             lines == [
-                "p2 -> p1 : 1 hi", "create participant \"Cy\" as p3", "note over p3 : ! noMediator (send 2 join)",
-                "[-> p3 : joins", "p1 -> p2 : 3 point", "note over p1, p3 : leaked: Host, Ann, Cy", "@enduml",
+                "p2 -> p1 : 1 hi", "create participant \"Cy\" as p3", "[-> p3 : joins",
+                "note over p3 : ! noMediator (send 2 join)", "p1 -> p2 : 3 point", "note over p1, p3 : leaked: Host, Ann, Cy",
+                "@enduml",
             ])
+    }
+
+    @Test func aLateParticipantIsCreatedAtTheFirstArrowItReceives() throws {
+        // Without a mediator, Cy's `create` waits for the first arrow to it: PlantUML then draws
+        // Cy there. Arrows between others come first; Dee joins and takes part in nothing.
+        let source = """
+            participant Host
+            participant Ann
+            Ann -> Host: hi
+            participant Cy
+            participant Dee
+            Host -> *: point
+            """
+        let lines = try export(source, kind: .mesh, .plantuml).split(separator: "\n").suffix(8)
+        #expect(
+            lines == [
+                "p2 -> p1 : 1 hi", "p1 -> p2 : 2 point", "create participant \"Cy\" as p3", "p1 -> p3 : 2 point",
+                "create participant \"Dee\" as p4", "p1 -> p4 : 2 point", "note over p1, p4 : leaked: Host, Ann, Cy, Dee", "@enduml",
+            ])
+        let idle = try export("participant A\nA -> *: hi\nparticipant B\n", kind: .mesh, .plantuml)
+        #expect(idle.hasSuffix("create participant \"B\" as p2\n[-> p2 : joins\nnote over p1, p2 : leaked: A, B\n@enduml\n"))
     }
 
     // MARK: The sequence SVG
