@@ -155,13 +155,13 @@ struct ConsistentCommandLineTests {
         let result = workspace.check(format: .github)
         #expect(result.code == 1)
         let annotations = result.err.split(separator: "\n")
-        // Four goldens differ, and under each design the expectation fails.
-        #expect(annotations.count == 8)
+        // Four goldens differ, and the expectation fails under each design: one annotation for it.
+        #expect(annotations.count == 5)
         #expect(
             annotations.contains(
-                "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under wrapper, the expectation "
-                    + "failed (got 1)%0Ahelp: if this failure is intended, write 'expect B received 2 fails' "
-                    + "(or 'fails under wrapper')"))
+                "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
+                    + "direct-delegate and mesh, the expectation failed (got 1)%0Ahelp: if this failure is intended, write "
+                    + "'expect B received 2 fails': it fails under every design"))
         let lines = try #require(workspace.read("Output/steps/wrapper.transcript")?.split(separator: "\n"))
         let differing = try #require(lines.firstIndex { $0.hasPrefix("expect B received 1") }) + 1
         let first: Substring =
@@ -172,15 +172,16 @@ struct ConsistentCommandLineTests {
         // A missing golden, and a diagram's mismatch, are annotated on line 1.
         try FileManager.default.removeItem(atPath: workspace.path("Output/steps/mesh.transcript"))
         try workspace.write("Output/steps/mesh.coupling.dot", "digraph {}\n")
-        let missing = workspace.check(format: .github).err.split(separator: "\n").filter { $0.contains("under mesh") }
+        let missing = workspace.check(format: .github).err.split(separator: "\n").filter { $0.contains("mesh") }
         let expected: [Substring] = [
             "::error file=Scenarios/steps.scenario,line=1::under mesh, the golden Output/steps/mesh.transcript is missing"
                 + "%0Ahelp: run `mediate check Scenarios --output Output --record missing` to write it",
             "::error file=Scenarios/steps.scenario,line=1::under mesh, the run differs from the golden "
                 + "Output/steps/mesh.coupling.dot%0Ahelp: see the diff in the log; if the change is intended, run "
                 + "`mediate check Scenarios --output Output --record failed` and commit the goldens",
-            "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under mesh, the expectation failed "
-                + "(got 1)%0Ahelp: if this failure is intended, write 'expect B received 2 fails' (or 'fails under mesh')",
+            "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
+                + "direct-delegate and mesh, the expectation failed (got 1)%0Ahelp: if this failure is intended, write "
+                + "'expect B received 2 fails': it fails under every design",
         ]
         #expect(missing == expected)
     }

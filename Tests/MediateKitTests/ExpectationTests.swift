@@ -393,10 +393,10 @@ struct ExpectationTests {
         #expect(
             result.err.hasPrefix(
                 """
-                Scenarios/steps.scenario:5:1: error: under protocol-extension, the expectation failed (got 1)
+                Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate and mesh, the expectation failed (got 1)
                 expect B received 2
                 ^~~~~~~~~~~~~~~~~~~
-                help: if this failure is intended, write 'expect B received 2 fails' (or 'fails under protocol-extension')
+                help: if this failure is intended, write 'expect B received 2 fails': it fails under every design
 
                 """))
         let junit = try #require(workspace.read("junit.xml")).replacingOccurrences(of: workspace.root.path + "/", with: "")
@@ -406,6 +406,21 @@ struct ExpectationTests {
                 #"<failure message="1 failed expectation">Scenarios/steps.scenario:5: error: under mesh, the expectation failed "#
                     + "(got 1)\nhelp: if this failure is intended, write &#39;expect B received 2 fails&#39; "
                     + "(or &#39;fails under mesh&#39;)\n</failure>"))
+    }
+
+    @Test func oneErrorForALineThatFailedUnderSeveralDesignsWithWhatEachFound() throws {
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: "participant A\nexpect A.n == 2\n")).get()
+        guard case .expect(let expectation) = try #require(script.statements.last) else {
+            Issue.record("the last statement is the expectation")
+            return
+        }
+        func failure(_ got: String) -> ExpectationFailure {
+            ExpectationFailure(range: expectation.range, text: "expect A.n == 2", got: got, heldButMeantToFail: false)
+        }
+        let diagnostics = CheckCommand.diagnostics(
+            [(MediatorKind("a"), failure("1")), (MediatorKind("b"), failure("nothing"))], in: script, designs: ["a", "b", "c"])
+        #expect(diagnostics.map(\.message) == ["under a and b, the expectation failed (got 1 under a, nothing under b)"])
+        #expect(diagnostics.first?.notes.map(\.message) == ["if this failure is intended, write 'expect A.n == 2 fails under a, b'"])
     }
 
     @Test func checkPassesOnceTheFailureIsWrittenAsIntended() throws {
@@ -436,16 +451,13 @@ struct ExpectationTests {
             let notes = (object?["notes"] as? [[String: Any]])?.compactMap { $0["message"] as? String } ?? []
             return ([object?["message"] as? String ?? ""] + notes).joined(separator: " | ")
         }
+        // One error for each way the line fails, and one fix in both: where it fails now.
         #expect(
             messages == [
-                "under protocol-extension, the expectation failed (got alive) | if this failure is intended, write "
-                    + "'expect Bob deallocated fails under protocol-extension, wrapper, mesh'",
-                "under wrapper, the expectation held (got deallocated), but it is meant to fail | if it now holds on purpose "
-                    + "under wrapper, write 'expect Bob deallocated fails under mesh'",
-                "under direct-delegate, the expectation failed (got alive) | if this failure is intended, write "
-                    + "'expect Bob deallocated fails under wrapper, direct-delegate, mesh'",
-                "under mesh, the expectation held (got deallocated), but it is meant to fail | if it now holds on purpose "
-                    + "under mesh, write 'expect Bob deallocated fails under wrapper'",
+                "under protocol-extension and direct-delegate, the expectation failed (got alive) | if this failure is "
+                    + "intended, write 'expect Bob deallocated fails under protocol-extension, direct-delegate'",
+                "under wrapper and mesh, the expectation held (got deallocated), but it is meant to fail | if it now holds on "
+                    + "purpose, write 'expect Bob deallocated fails under protocol-extension, direct-delegate'",
             ])
     }
 

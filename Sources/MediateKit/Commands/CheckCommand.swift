@@ -91,9 +91,8 @@ public struct CheckCommand: Sendable {
         /// The run's `expect` lines that said `FAILED`: each fails the case, even when every
         /// golden matches (an intended failure is written `expect … fails`, and says `ok`).
         public var failedExpectations: [ExpectationFailure] = []
-        /// Each of ``failedExpectations`` as an error in the check's diagnostics format, with the
-        /// source line: what standard error shows.
-        var expectationDiagnostics: [String] = []
+        /// The scenario, for the errors of its failed expectations (see ``diagnostics(_:in:designs:)``).
+        var loaded: LoadedScenario?
         /// Each of ``failedExpectations`` as plain text, `PATH:LINE: error: …` and its help, without
         /// the source line: what the JUnit report and `assertScenario` show.
         package var expectationMessages: [String] = []
@@ -160,14 +159,27 @@ public struct CheckCommand: Sendable {
                 if diagnosticFormat == .github { standardError.write(annotation(failure.path, of: result)) }
             }
         }
-        for result in results {
-            for (failure, diagnostic) in zip(result.failedExpectations, result.expectationDiagnostics) {
-                standardOutput.write(
-                    ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
-                        + " \(result.scenario) [\(result.kind.rawValue)] line \(failure.range.lowerBound.line): "
-                        + "\(failure.text) FAILED (got \(failure.got))\n")
-                standardError.write(diagnostic)
+        // A FAIL line for each design's failed expectation; one error for each line that failed,
+        // naming every design it failed under. A scenario's results are consecutive.
+        var first = 0
+        while first < results.count {
+            var end = first
+            while end < results.count, results[end].scenario == results[first].scenario { end += 1 }
+            var failures: [(kind: MediatorKind, failure: ExpectationFailure)] = []
+            for result in results[first..<end] {
+                for failure in result.failedExpectations {
+                    standardOutput.write(
+                        ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
+                            + " \(result.scenario) [\(result.kind.rawValue)] line \(failure.range.lowerBound.line): "
+                            + "\(failure.text) FAILED (got \(failure.got))\n")
+                    failures.append((result.kind, failure))
+                }
             }
+            if let loaded = results[first..<end].lazy.compactMap(\.loaded).first, !failures.isEmpty {
+                let diagnostics = Self.diagnostics(failures, in: loaded.script, designs: loaded.designs.kinds.map(\.rawValue))
+                standardError.write(diagnosticFormat.render(diagnostics, in: loaded.file, colored: colors.standardError))
+            }
+            first = end
         }
         for orphan in orphans {
             standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
@@ -354,11 +366,10 @@ public struct CheckCommand: Sendable {
             try file.commit()
         }
         result.failedExpectations = run.summary.expectationFailures
+        result.loaded = scenario
         for failure in run.summary.expectationFailures {
             let diagnostic = Self.diagnostic(
                 failure, kind: kind, in: scenario.script, designs: scenario.designs.kinds.map(\.rawValue))
-            result.expectationDiagnostics.append(
-                diagnosticFormat.render([diagnostic], in: scenario.file, colored: colors.standardError))
             result.expectationMessages.append(
                 DiagnosticFormat.text.renderFileError(
                     path: scenario.file.path, line: failure.range.lowerBound.line, message: diagnostic.message,
@@ -391,20 +402,12 @@ public struct CheckCommand: Sendable {
 
     /// The error for an `expect` line that said `FAILED` under `kind`, at its statement, with
     /// help on writing the failure as intended (or no longer so); `designs` are the registered
-    /// designs' names, in order.
+    /// designs' names, in order. It knows only this design's run, so its help hedges.
     static func diagnostic(
         _ failure: ExpectationFailure, kind: MediatorKind, in script: Script, designs: [String]
     ) -> Diagnostic {
         let design = kind.rawValue
-        var intended: Expectation.IntendedFailure?
-        for case .expect(let expectation) in script.statements where expectation.range == failure.range {
-            intended = expectation.intendedFailure
-        }
-        // The text up to ` fails`, which no design's name holds: the condition as written.
-        let condition =
-            intended == nil
-            ? failure.text
-            : String(failure.text[..<(failure.text.range(of: " fails", options: .backwards)?.lowerBound ?? failure.text.endIndex)])
+        let (condition, intended) = Self.condition(of: failure, in: script)
         if failure.heldButMeantToFail {
             let others = intended?.designs.map(\.text).filter { $0 != design } ?? []
             let help =
@@ -425,6 +428,68 @@ public struct CheckCommand: Sendable {
                     + designs.filter(listed.contains).joined(separator: ", ") + "'"
         return Diagnostic(
             "under \(design), the expectation failed (got \(failure.got))", at: failure.range, notes: [.help(help)])
+    }
+
+    /// The errors of one scenario's failed expectations under every design (`failures`, design
+    /// by design in `designs`' order): what standard error shows. One error for each line and
+    /// way of failing (it failed where meant to hold, or held where meant to fail), naming every
+    /// design it did so under, and help that writes what the line now does under every design.
+    static func diagnostics(
+        _ failures: [(kind: MediatorKind, failure: ExpectationFailure)], in script: Script, designs: [String]
+    ) -> [Diagnostic] {
+        var lines: [SourceRange] = []
+        for (_, failure) in failures where !lines.contains(failure.range) { lines.append(failure.range) }
+        return lines.flatMap { range -> [Diagnostic] in
+            let mine = failures.filter { $0.failure.range == range }
+            let held = mine.filter(\.failure.heldButMeantToFail)
+            let failed = mine.filter { !$0.failure.heldButMeantToFail }
+            let (condition, intended) = Self.condition(of: mine[0].failure, in: script)
+            // Where it fails now: where it was meant to, but for where it held; and where it failed.
+            let meant = intended.map { $0.designs.isEmpty ? designs : $0.designs.map(\.text) } ?? []
+            let failing = Set(meant).subtracting(held.map(\.kind.rawValue)).union(failed.map(\.kind.rawValue))
+            let write =
+                failing.isEmpty
+                ? "write '\(condition)' without 'fails': it holds under every design"
+                : failing.isSuperset(of: designs)
+                    ? "write '\(condition) fails': it fails under every design"
+                    : "write '\(condition) fails under \(designs.filter(failing.contains).joined(separator: ", "))'"
+            var found: [Diagnostic] = []
+            for (group, heldGroup) in [(failed, false), (held, true)] where !group.isEmpty {
+                let under = "under " + Self.listed(group.map(\.kind.rawValue))
+                let gots = group.map(\.failure.got)
+                let got =
+                    Set(gots).count == 1
+                    ? "(got \(gots[0]))"
+                    : "(got " + group.map { "\($0.failure.got) under \($0.kind.rawValue)" }.joined(separator: ", ") + ")"
+                found.append(
+                    heldGroup
+                        ? Diagnostic(
+                            "\(under), the expectation held \(got), but it is meant to fail", at: range,
+                            notes: [.help("if it now holds on purpose, " + write)])
+                        : Diagnostic(
+                            "\(under), the expectation failed \(got)", at: range, notes: [.help("if this failure is intended, " + write)]))
+            }
+            return found
+        }
+    }
+
+    /// The expectation's condition as written (its text up to ` fails`, which no design's name
+    /// holds), and how it is meant to fail, if it is.
+    private static func condition(
+        of failure: ExpectationFailure, in script: Script
+    ) -> (String, Expectation.IntendedFailure?) {
+        var intended: Expectation.IntendedFailure?
+        for case .expect(let expectation) in script.statements where expectation.range == failure.range {
+            intended = expectation.intendedFailure
+        }
+        guard intended != nil else { return (failure.text, nil) }
+        let end = failure.text.range(of: " fails", options: .backwards)?.lowerBound ?? failure.text.endIndex
+        return (String(failure.text[..<end]), intended)
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     /// Records the golden at `path` with `write` when the record mode asks for it, else notes a
