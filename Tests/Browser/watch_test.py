@@ -41,8 +41,22 @@ class Watch:
         )
         self.lines, self.errors = [], []
         self.changed = threading.Condition()
-        for stream, into in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
-            threading.Thread(target=self._read, args=(stream, into), daemon=True).start()
+        self.readers = [
+            threading.Thread(target=self._read, args=(stream, into), daemon=True)
+            for stream, into in ((self.process.stdout, self.lines), (self.process.stderr, self.errors))
+        ]
+        for reader in self.readers:
+            reader.start()
+
+    def close(self):
+        """Kills the process if it still runs, and closes its pipes once they are read to the end."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for reader in self.readers:
+            reader.join(TIMEOUT)
+        self.process.stdout.close()
+        self.process.stderr.close()
 
     def _read(self, stream, into):
         for line in stream:
@@ -151,9 +165,7 @@ class WatchTests(unittest.TestCase):
 
     def tearDown(self):
         for watch in self.watches:
-            if watch.process.poll() is None:
-                watch.process.kill()
-                watch.process.wait()
+            watch.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def watch(self, *arguments):
@@ -365,9 +377,7 @@ class ReloadTests(unittest.TestCase):
         self.watch = Watch(self.folder, "m.scenario", "--serve", "--port", "0")
 
     def tearDown(self):
-        if self.watch.process.poll() is None:
-            self.watch.process.kill()
-            self.watch.process.wait()
+        self.watch.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def test_the_page_reloads_with_the_new_content_at_its_step(self):
