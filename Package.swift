@@ -136,7 +136,7 @@ let package = Package(
         ),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
-        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe"]),
+        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),
         .testTarget(
             name: "MediateTestingTests",
             dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]

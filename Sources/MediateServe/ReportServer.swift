@@ -46,7 +46,7 @@
             task = Mutex(nil)
         }
 
-        /// Starts serving on `host` (`127.0.0.1` unless told otherwise: see ``isLoopback(_:)``) and
+        /// Starts serving on `host` (`127.0.0.1` unless told otherwise: see `isLoopbackAddress`) and
         /// `port` (0: any free port), and returns once the server listens, or throws why it cannot.
         /// Until ``publish(_:)`` is called, the page says that the report is being made.
         public static func start(host: String, port: Int) throws -> ReportServer {
@@ -82,11 +82,13 @@
                 do {
                     try await app.run()
                 } catch {
-                    let first = bound.withLock { value -> Bool in
-                        if value == nil { value = .failure(error) }
-                        return value.map { if case .failure = $0 { true } else { false } } ?? false
+                    // A failure before the server ran wakes `start`, which is still waiting.
+                    let beforeRunning = bound.withLock { value -> Bool in
+                        guard value == nil else { return false }
+                        value = .failure(error)
+                        return true
                     }
-                    if first { ready.signal() }
+                    if beforeRunning { ready.signal() }
                 }
                 _ = holder.withLock { $0?.stopped.signal() }
             }
@@ -110,12 +112,11 @@
 
         /// Serves `page` from now on, and tells every open page to reload.
         public func publish(_ page: String) {
-            let listeners = state.withLock { state -> [AsyncStream<Int>.Continuation] in
+            let (version, listeners) = state.withLock { state in
                 state.version += 1
                 state.page = ByteBuffer(string: Self.served(page, version: state.version))
-                return Array(state.listeners.values)
+                return (state.version, Array(state.listeners.values))
             }
-            let version = state.withLock { $0.version }
             for listener in listeners { listener.yield(version) }
         }
 
@@ -180,24 +181,18 @@
             }
         }
 
-        /// Whether `host` is a loopback address (`localhost`, `127.0.0.0/8`, `::1`): the only ones
-        /// `mediate watch --serve` binds to unless `--allow-remote` is given.
-        public static func isLoopback(_ host: String) -> Bool {
-            isLoopbackAddress(host)
-        }
-
         /// Whether a request naming `authority` (its `Host` header) may be answered by a server
         /// bound to `host`: on loopback, only a loopback name, so that a web page elsewhere cannot
         /// read the report through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
         static func isAllowed(_ authority: String?, host: String) -> Bool {
-            guard isLoopback(host) else { return true }
+            guard isLoopbackAddress(host) else { return true }
             guard var name = authority else { return false }
             if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
                 name = String(name[name.index(after: name.startIndex)..<close])
             } else if let colon = name.lastIndex(of: ":") {
                 name = String(name[..<colon])
             }
-            return isLoopback(name)
+            return isLoopbackAddress(name)
         }
 
         /// What the page shows before the first report is ready.

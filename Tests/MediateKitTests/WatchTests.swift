@@ -57,9 +57,9 @@ import Testing
         #expect(FileEvents.join("", "a.scenario") == "a.scenario")
         #expect(FileEvents.join("Scenarios", "a.scenario") == "Scenarios/a.scenario")
         #expect(FileEvents.join("/", "a.scenario") == "/a.scenario")
-        #expect(WatchCommand.parentForTests("a.scenario") == "")
-        #expect(WatchCommand.parentForTests("/a.scenario") == "/")
-        #expect(WatchCommand.parentForTests("x/y/a.scenario") == "x/y")
+        #expect(OutputFolder.parent(of: "a.scenario") == "")
+        #expect(OutputFolder.parent(of: "/a.scenario") == "/")
+        #expect(OutputFolder.parent(of: "x/y/a.scenario") == "x/y")
     }
 }
 

@@ -1,6 +1,7 @@
 // With the `Serve` trait only, as MediateServe's server is: without it, no tests here.
 #if Serve
     import Foundation
+    import MediateKit
     import Testing
 
     @testable import MediateServe
@@ -29,7 +30,7 @@
 
         @Test(arguments: ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]"])
         func loopback(_ host: String) {
-            #expect(ReportServer.isLoopback(host))
+            #expect(isLoopbackAddress(host))
         }
 
         @Test(arguments: [
@@ -37,7 +38,7 @@
             "localhost.evil.com",
         ])
         func notLoopback(_ host: String) {
-            #expect(!ReportServer.isLoopback(host))
+            #expect(!isLoopbackAddress(host))
         }
 
         @Test func onLoopbackOnlyLoopbackHostHeadersAreAnswered() {

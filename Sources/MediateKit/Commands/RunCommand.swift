@@ -13,6 +13,14 @@ public enum MediatorChoice: Hashable, Sendable {
         self = argument == "all" ? .all : .kind(MediatorKind(argument))
     }
 
+    /// The argument that makes this choice: `all`, or the design's name.
+    var argument: String {
+        switch self {
+        case .kind(let kind): return kind.rawValue
+        case .all: return "all"
+        }
+    }
+
     /// The kinds to run `scenario` under.
     func kinds(for scenario: LoadedScenario) -> [MediatorKind] {
         switch self {

@@ -55,10 +55,12 @@ public struct LanguageServer {
     public mutating func serve(input: Int32 = STDIN_FILENO, output descriptor: Int32 = STDOUT_FILENO) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let out = FileDescriptorOutput(descriptor: descriptor)
         while true {
             processFrames()
             if !pending.isEmpty, !Self.hasInput(input) { publishPending() }
-            guard Self.writeAll(takeOutput(), to: descriptor) else { return 1 }
+            out.write(bytes: takeOutput())
+            guard (try? out.flush()) != nil else { return 1 }
             if let exitCode { return exitCode }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
             if count == 0 {
@@ -91,19 +93,6 @@ public struct LanguageServer {
     private static func hasInput(_ descriptor: Int32) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, 0) > 0
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return false
-            }
-            written += count
-        }
-        return true
     }
 
     // MARK: Messages

@@ -27,9 +27,9 @@ struct ChildProcess {
     static func run(
         _ executable: String, arguments: [String], input: [UInt8], stop: Int32
     ) throws(StartFailure) -> (answer: [UInt8], ending: Ending) {
-        let request = try Self.pipe()
+        let request = try Self.makePipe()
         let answer: (read: Int32, write: Int32)
-        do { answer = try Self.pipe() } catch {
+        do { answer = try Self.makePipe() } catch {
             close(request.read)
             close(request.write)
             throw error
@@ -127,9 +127,9 @@ struct ChildProcess {
     /// 0 and 3 in the new process always makes new descriptors there. (Made close-on-exec after
     /// `pipe`, not atomically: `pipe2` is not visible from Swift on glibc. A process started by
     /// another thread in between would hold the ends too; a watch starts one process at a time.)
-    private static func pipe() throws(StartFailure) -> (read: Int32, write: Int32) {
+    private static func makePipe() throws(StartFailure) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
-        guard systemPipe(&ends) == 0 else {
+        guard pipe(&ends) == 0 else {
             throw StartFailure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         defer {
@@ -145,9 +145,4 @@ struct ChildProcess {
         }
         return (read, write)
     }
-}
-
-/// `pipe(2)`, out of reach of ``ChildProcess``'s own `pipe()`.
-private func systemPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 {
-    pipe(ends)
 }

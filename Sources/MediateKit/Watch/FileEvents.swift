@@ -94,31 +94,32 @@ package final class FileEvents {
             if mask & UInt32(IN_Q_OVERFLOW) != 0 { return [.overflow] }
             guard let folder = folders[event.wd] else { return [] }
             if mask & UInt32(IN_IGNORED) != 0 {
-                folders[event.wd] = nil
-                if watches[folder] == event.wd { watches[folder] = nil }
+                forget(event.wd, removing: false)
                 return []
             }
             if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                 // Renamed away, a folder's watch would go on reporting under its old path.
-                inotify_rm_watch(descriptor, event.wd)
-                folders[event.wd] = nil
-                if watches[folder] == event.wd { watches[folder] = nil }
+                forget(event.wd, removing: true)
                 return [.folderRemoved(folder)]
             }
             let path = Self.join(folder, name)
             if mask & UInt32(IN_ISDIR) != 0 {
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { return [.folderAdded(path)] }
                 if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 {
-                    if let watch = watches[path] {
-                        inotify_rm_watch(descriptor, watch)
-                        folders[watch] = nil
-                        watches[path] = nil
-                    }
+                    if let watch = watches[path] { forget(watch, removing: true) }
                     return [.folderRemoved(path)]
                 }
                 return []
             }
             return [.changed(path)]
+        }
+
+        /// Forgets the watch `watch` (and asks inotify to remove it when `removing`: inotify
+        /// removed it itself when it said `IN_IGNORED`).
+        private func forget(_ watch: Int32, removing: Bool) {
+            if removing { inotify_rm_watch(descriptor, watch) }
+            guard let folder = folders.removeValue(forKey: watch) else { return }
+            if watches[folder] == watch { watches[folder] = nil }
         }
     #elseif canImport(Darwin)
         // kqueue tells that a folder's entries changed (NOTE_WRITE), not which: each folder's

@@ -35,11 +35,7 @@ struct WatchChange: Codable {
         self.files = files
         self.initial = initial
         self.reportPaths = reportPaths
-        switch command.mediator {
-        case .all: mediator = "all"
-        case .kind(let kind): mediator = kind.rawValue
-        case nil: mediator = nil
-        }
+        mediator = command.mediator?.argument
         outputFolder = command.outputFolder
         goldensFolder = command.goldensFolder
         maxDepth = command.limits.maxDepth
@@ -64,6 +60,23 @@ struct WatchChange: Codable {
     struct Result {
         var statusLines: String
         var page: String?
+
+        /// The result as a change's process answers on file descriptor 3: the status lines, a
+        /// NUL, and the page if there is one.
+        var answer: String { statusLines + "\0" + (page ?? "") }
+
+        /// The result a change's process answered (``answer``); `withPage`: whether the change
+        /// asked for a page.
+        init(answer: [UInt8], withPage: Bool) {
+            let separator = answer.firstIndex(of: 0) ?? answer.endIndex
+            statusLines = String(decoding: answer[..<separator], as: UTF8.self)
+            page = withPage ? String(decoding: answer[min(separator + 1, answer.endIndex)...], as: UTF8.self) : nil
+        }
+
+        init(statusLines: String, page: String?) {
+            self.statusLines = statusLines
+            self.page = page
+        }
     }
 
     /// Runs, checks and reports the files.
@@ -153,8 +166,7 @@ struct WatchChange: Codable {
 extension WatchCommand {
     /// The child's side of ``changeExecutable``: reads a change as JSON from standard input,
     /// performs it with `designs` (the child is the same executable, so they are the watch's), and
-    /// writes its ``WatchChange/Result`` to file descriptor 3: the status lines, a NUL, and the
-    /// page if there is one. Returns 0, or 70 when standard input holds no change (the command
+    /// writes its ``WatchChange/Result/answer`` to file descriptor 3. Returns 0, or 70 when standard input holds no change (the command
     /// was not started by a watch).
     package static func performChangeFromStandardInput(designs: DesignRegistry) -> Int32 {
         let standardOutput = FileDescriptorOutput(descriptor: 1)
@@ -169,7 +181,7 @@ extension WatchCommand {
         try? standardOutput.flush()
         try? standardError.flush()
         let answer = FileDescriptorOutput(descriptor: 3)
-        answer.write(result.statusLines + "\0" + (result.page ?? ""))
+        answer.write(result.answer)
         try? answer.flush()
         return 0
     }

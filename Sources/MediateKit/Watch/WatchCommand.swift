@@ -80,11 +80,6 @@ public struct WatchCommand: Sendable {
         try? standardError.flush()
         return code
     }
-
-    /// How long the file system must stay quiet before a change is run, and the longest a change
-    /// waits while events keep coming.
-    static let quiet = Duration.milliseconds(150)
-    static let longest = Duration.seconds(2)
 }
 
 /// What a watch keeps between changes: the roots, the events, and each file's last state.
@@ -101,7 +96,8 @@ private struct Watch {
     /// Each scenario's state when it last ran (nil: missing), so an event that changed nothing
     /// runs nothing, and a file that went away is reported once.
     var known: [String: FileStamp] = [:]
-    var debouncer = ChangeDebouncer(quiet: WatchCommand.quiet, longest: WatchCommand.longest)
+    /// 150 ms of quiet before a change runs, 2 s at most while events keep coming.
+    var debouncer = ChangeDebouncer()
 
     init(command: WatchCommand, standardOutput: any TextOutput, standardError: any TextOutput) {
         self.command = command
@@ -126,7 +122,7 @@ private struct Watch {
                 }
                 first += CheckCommand.scenarioFiles(under: [folder])
             } else {
-                let parent = Self.parent(of: path)
+                let parent = OutputFolder.parent(of: path)
                 guard FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder),
                     isFolder.boolValue
                 else {
@@ -243,11 +239,7 @@ private struct Watch {
                 executable, arguments: [name, "watch-change"], input: input, stop: command.stop.descriptor)
             switch ending {
             case .exited(0):
-                let separator = answer.firstIndex(of: 0) ?? answer.endIndex
-                let page = answer[min(separator + 1, answer.endIndex)...]
-                return WatchChange.Result(
-                    statusLines: String(decoding: answer[..<separator], as: UTF8.self),
-                    page: change.reportPaths == nil ? nil : String(decoding: page, as: UTF8.self))
+                return WatchChange.Result(answer: answer, withPage: change.reportPaths != nil)
             case .signaled(let signal) where command.stop.isStopped && (signal == SIGTERM || signal == SIGINT):
                 return WatchChange.Result(statusLines: "", page: nil)
             case .signaled(let signal):
@@ -266,12 +258,6 @@ private struct Watch {
         standardError.write(message)
         try? standardError.flush()
         return code
-    }
-
-    /// The folder part of `path`: "" for a bare name.
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Whether `path` is `folder` or under it.
@@ -314,8 +300,3 @@ final class DiscardingOutput: TextOutput {
 }
 
 extension WatchCommand: TerminalCommand {}
-
-extension WatchCommand {
-    /// The folder a watched file's events come from: for tests.
-    static func parentForTests(_ path: String) -> String { Watch.parent(of: path) }
-}
