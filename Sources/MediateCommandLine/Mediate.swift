@@ -28,8 +28,7 @@ public enum MediateCommandLine {
             exit(2)
         }
         Mediate.reportServer = reportServer
-        Mediate.$designs.withValue(registry) { Mediate.main() }
-        exit(0)
+        Mediate.$designs.withValue(registry) { Mediate.mainCheckingWrites() }
     }
 }
 

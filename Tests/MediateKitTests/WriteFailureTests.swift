@@ -130,6 +130,10 @@ struct WriteFailureTests {
         ["export", "chat.scenario", "--format", "mermaid"], ["report", "chat.scenario"],
         ["fmt", "messy.scenario"], ["init", "starter"], ["diff", "chat.scenario", "other.transcript"],
         ["run", "chat.scenario"],
+        // What ArgumentParser prints itself: an install script writing a completion file must
+        // not get exit 0 and an empty file.
+        ["--version"], ["--help"], ["help", "run"], ["check", "--help"],
+        ["--generate-completion-script", "bash"],
     ]
 
     @Test(.linuxOnly("needs /dev/full"), arguments: printing)
