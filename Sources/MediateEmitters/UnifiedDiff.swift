@@ -1,5 +1,7 @@
 /// A plain ASCII unified diff of two texts, as `diff -u` writes it: `--- OLD`, `+++ NEW`, then
-/// `@@ -a,b +c,d @@` hunks with three lines of context.
+/// `@@ -a,b +c,d @@` hunks with three lines of context. Names are shown escaped as source text
+/// is (`\u{1B}` for ESC), and lines too but for carriage returns, which stay part of the line
+/// they end: a hostile file cannot drive the terminal or the CI log that shows its diff.
 ///
 /// Which lines match: the common head and tail, then Myers' greedy O((N+M)·D) search ("An O(ND)
 /// Difference Algorithm and Its Variations", 1986) on what lies between, so the diff is a shortest
@@ -33,10 +35,10 @@ package enum UnifiedDiff {
         if let coarse = matching.coarse {
             out +=
                 "note: the diff was simplified: after \(maximumEdits) differences, lines "
-                + "\(coarse.old.lowerBound + 1)-\(coarse.old.upperBound) of \(expectedName) are shown replaced by lines "
-                + "\(coarse.new.lowerBound + 1)-\(coarse.new.upperBound) of \(actualName) as one block\n"
+                + "\(coarse.old.lowerBound + 1)-\(coarse.old.upperBound) of \(expectedName.visible()) are shown replaced by lines "
+                + "\(coarse.new.lowerBound + 1)-\(coarse.new.upperBound) of \(actualName.visible()) as one block\n"
         }
-        out += "--- \(expectedName)\n+++ \(actualName)\n"
+        out += "--- \(expectedName.visible())\n+++ \(actualName.visible())\n"
         for hunk in hunks(of: script, context: context) {
             let edits = script[hunk]
             let oldCount = edits.filter { $0.old != nil }.count
@@ -46,14 +48,19 @@ package enum UnifiedDiff {
             out += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for edit in edits {
                 switch (edit.old, edit.new) {
-                case (let o?, _?): out += " " + old[o].text + old[o].ending
-                case (let o?, nil): out += "-" + old[o].text + old[o].ending
-                case (nil, let n?): out += "+" + new[n].text + new[n].ending
+                case (let o?, _?): out += " " + shown(old[o].text) + old[o].ending
+                case (let o?, nil): out += "-" + shown(old[o].text) + old[o].ending
+                case (nil, let n?): out += "+" + shown(new[n].text) + new[n].ending
                 case (nil, nil): break
                 }
             }
         }
         return out
+    }
+
+    /// A line as the diff shows it: escaped as source text is, but for carriage returns.
+    private static func shown(_ line: String) -> String {
+        line.visible { $0.isHiddenControl && $0 != "\r" }
     }
 
     /// `start,count`, or just `start` for one line, as `diff -u` writes ranges.

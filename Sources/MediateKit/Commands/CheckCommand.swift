@@ -148,13 +148,13 @@ public struct CheckCommand: Sendable {
         let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []
 
         for result in results {
-            for path in result.recorded { standardOutput.write("recorded \(path)\n") }
-            for skipped in result.skipped { standardOutput.write("skipped \(skipped)\n") }
-            for error in result.errors { standardOutput.write("error \(error)\n") }
+            for path in result.recorded { standardOutput.write("recorded \(path.visible())\n") }
+            for skipped in result.skipped { standardOutput.write("skipped \(skipped.visible())\n") }
+            for error in result.errors { standardOutput.write("error \(error.visible())\n") }
             for failure in result.failures {
                 standardOutput.write(
                     ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
-                        + " \(result.scenario) [\(result.kind.rawValue)] \(failure.path)\n")
+                        + " \(result.scenario.visible()) [\(result.kind.rawValue)] \(failure.path.visible())\n")
                 standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
                 if diagnosticFormat == .github { standardError.write(annotation(failure.path, of: result)) }
             }
@@ -170,7 +170,7 @@ public struct CheckCommand: Sendable {
                 for failure in result.failedExpectations {
                     standardOutput.write(
                         ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
-                            + " \(result.scenario) [\(result.kind.rawValue)] line \(failure.range.lowerBound.line): "
+                            + " \(result.scenario.visible()) [\(result.kind.rawValue)] line \(failure.range.lowerBound.line): "
                             + "\(failure.text) FAILED (got \(failure.got))\n")
                     failures.append((result.kind, failure))
                 }
@@ -182,12 +182,12 @@ public struct CheckCommand: Sendable {
             first = end
         }
         for orphan in orphans {
-            standardOutput.write("FAIL orphaned golden \(orphan): no scenario writes it\n")
+            standardOutput.write("FAIL orphaned golden \(orphan.visible()): no scenario writes it\n")
         }
         for path in staleTemporaryFiles() {
             standardOutput.write(
-                "stale \(path): a temporary file left by a killed run; the next write into "
-                    + "'\(OutputFolder.parent(of: path))' removes it\n")
+                "stale \(path.visible()): a temporary file left by a killed run; the next write into "
+                    + "'\(OutputFolder.parent(of: path).visible())' removes it\n")
         }
         var unwritten = results.contains { !$0.errors.isEmpty }
         if let junitPath {
@@ -197,7 +197,7 @@ public struct CheckCommand: Sendable {
                     inputs: files, standardOutput: standardOutput)
             } catch {
                 standardError.write(
-                    "error: cannot write the JUnit report '\(junitPath)': \(RunCommand.reason(error))\n"
+                    "error: cannot write the JUnit report '\(junitPath.visible())': \(RunCommand.reason(error))\n"
                         + OutputRefusal.helpLine(for: error))
                 unwritten = true
             }

@@ -68,7 +68,7 @@ public struct FormatCommand: Sendable {
                 standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
             }
             if file.bytes != data {
-                standardOutput.write("\(path): CRLF line endings or a byte-order mark; formatted files have LF and none\n")
+                standardOutput.write("\(path.visible()): CRLF line endings or a byte-order mark; formatted files have LF and none\n")
             }
             return 1
         }
@@ -88,7 +88,7 @@ public struct FormatCommand: Sendable {
                     notes: (error as? OutputRefusal).map { [.help($0.help)] } ?? []))
             return 3
         }
-        standardOutput.write("formatted \(path)\n")
+        standardOutput.write("formatted \(path.visible())\n")
         return 0
     }
 

@@ -43,10 +43,10 @@ public struct InitCommand: Sendable, TerminalCommand {
         do {
             try writeAtomically(Self.starter(title: LoadedScenario.stem(of: path)).utf8, to: path)
         } catch {
-            standardError.write("error: cannot write '\(path)': \(RunCommand.reason(error))\n")
+            standardError.write("error: cannot write '\(path.visible())': \(RunCommand.reason(error))\n")
             return 3
         }
-        standardOutput.write("wrote \(path); try: mediate run \(path) --mediator all\n")
+        standardOutput.write("wrote \(path.visible()); try: mediate run \(path.visible()) --mediator all\n")
         return 0
     }
 

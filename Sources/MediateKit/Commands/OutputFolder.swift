@@ -19,7 +19,7 @@ enum OutputFolder {
         } catch {
             return .failure(
                 Refusal(
-                    message: "error: cannot make the output folder '\(folder)': \(error)\n"
+                    message: "error: cannot make the output folder '\(folder.visible())': \(error)\n"
                         + "help: check that --output names a folder you can write to\n", code: 3))
         }
     }
@@ -31,7 +31,8 @@ enum OutputFolder {
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             if let problem = missingFolderProblem(folder) { return Refusal(message: problem.rendered, code: 3) }
         } else if !isFolder.boolValue {
-            return Refusal(message: "error: the output '\(folder)' is a file, not a folder\nhelp: give a folder to --output\n", code: 3)
+            return Refusal(
+                message: "error: the output '\(folder.visible())' is a file, not a folder\nhelp: give a folder to --output\n", code: 3)
         }
         if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first {
             return Refusal(message: problem.rendered, code: 3)
@@ -41,7 +42,7 @@ enum OutputFolder {
             let stem = LoadedScenario.stem(of: path)
             if let other = seen[stem], other != path {
                 return Refusal(
-                    message: "error: \(other) and \(path) would both write to the folder '\(stem)'\n"
+                    message: "error: \(other.visible()) and \(path.visible()) would both write to the folder '\(stem.visible())'\n"
                         + "help: rename one of them, or run them with different --output folders\n", code: 2)
             }
             seen[stem] = path
@@ -53,8 +54,9 @@ enum OutputFolder {
     struct Problem {
         var message: String
         var help: String
-        /// `error: MESSAGE` and `help: HELP`, ready for standard error.
-        var rendered: String { "error: \(message)\nhelp: \(help)\n" }
+        /// `error: MESSAGE` and `help: HELP`, ready for standard error, the paths they quote
+        /// escaped as source text is.
+        var rendered: String { "error: \(message.visible())\nhelp: \(help.visible())\n" }
     }
 
     /// Why `folder/<stem>` cannot be the scenario's own folder (no stem, or a file or a symbolic
@@ -188,7 +190,7 @@ final class FolderLock {
             guard case (let descriptor, let created, let locked)? = attempt else { continue }
             if !locked {
                 if !waited {
-                    standardError.write("note: another process is writing into '\(folder)'; waiting for it to finish\n")
+                    standardError.write("note: another process is writing into '\(folder.visible())'; waiting for it to finish\n")
                     try? standardError.flush()
                     waited = true
                 }

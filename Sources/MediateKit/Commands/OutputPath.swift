@@ -36,7 +36,7 @@ struct OutputPath {
         if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             throw OutputRefusal(
-                reason: "it is a symbolic link to '\(destination)', which mediate does not write through",
+                reason: "it is a symbolic link to '\(destination.visible())', which mediate does not write through",
                 help: "give the path of the file itself, or remove the link")
         }
         try writeAtomically(bytes, to: path)

@@ -82,7 +82,7 @@ public struct RenderCommand: Sendable {
 
     private func draw(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if let refusal = formatRefusal(toTerminal: standardOutput.isTerminal) {
-            standardError.write("error: \(refusal.error)\nhelp: \(refusal.help)\n")
+            standardError.write("error: \(refusal.error.visible())\nhelp: \(refusal.help)\n")
             return 2
         }
         if let refusal = graph == .sequence ? sequenceRefusal : graph == .compare ? compareRefusal : nil {
@@ -135,9 +135,9 @@ public struct RenderCommand: Sendable {
             let bytes = try render(dot, format: resolvedFormat, layout: layout)
             try OutputPath(path: outputPath ?? "-").write(bytes, inputs: [path], standardOutput: standardOutput)
         } catch {
-            let target = outputPath.map { "'\($0)'" } ?? "standard output"
+            let target = outputPath.map { "'\($0.visible())'" } ?? "standard output"
             standardError.write(
-                "error: cannot draw the \(graph.rawValue) diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                "error: cannot draw the \(graph.rawValue) diagram of \(path.visible()) to \(target): \(RunCommand.reason(error))\n"
                     + OutputRefusal.helpLine(for: error))
             return 3
         }
@@ -193,9 +193,9 @@ extension RenderCommand {
         do {
             try OutputPath(path: outputPath ?? "-").write(Array(writer.svg().utf8), inputs: [path], standardOutput: standardOutput)
         } catch {
-            let target = outputPath.map { "'\($0)'" } ?? "standard output"
+            let target = outputPath.map { "'\($0.visible())'" } ?? "standard output"
             standardError.write(
-                "error: cannot write the sequence diagram of \(path) to \(target): \(RunCommand.reason(error))\n"
+                "error: cannot write the sequence diagram of \(path.visible()) to \(target): \(RunCommand.reason(error))\n"
                     + OutputRefusal.helpLine(for: error))
             return 3
         }

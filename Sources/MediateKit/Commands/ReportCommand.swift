@@ -67,7 +67,7 @@ public struct ReportCommand: Sendable {
             try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
         } catch {
             standardError.write(
-                "error: cannot write the report '\(outputPath ?? "-")': \(RunCommand.reason(error))\n"
+                "error: cannot write the report '\((outputPath ?? "-").visible())': \(RunCommand.reason(error))\n"
                     + OutputRefusal.helpLine(for: error))
             return 3
         }

@@ -211,11 +211,11 @@ public struct RunCommand: Sendable {
             for file in staged.values { file.discard() }
             if let error = error as? GraphvizError {
                 standardError.write(
-                    "error: Graphviz could not draw a diagram of \(scenario.file.path): \(error.message)\n"
-                        + "help: nothing was written under '\(folder)'\n")
+                    "error: Graphviz could not draw a diagram of \(scenario.file.path.visible()): \(error.message)\n"
+                        + "help: nothing was written under '\(folder.visible())'\n")
             } else {
                 standardError.write(
-                    "error: cannot write under '\(folder)': \(Self.reason(error))\n"
+                    "error: cannot write under '\(folder.visible())': \(Self.reason(error))\n"
                         + "help: check that --output names a folder you can write to\n")
             }
             return 3
@@ -330,7 +330,7 @@ public struct ValidateCommand: Sendable {
             switch ScenarioLoader.load(path: path, designs: designs) {
             case .success(let scenario):
                 standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
-                standardOutput.write("\(path): ok\n")
+                standardOutput.write("\(path.visible()): ok\n")
             case .failure(let failure):
                 standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
                 exitCode = max(exitCode, failure.exitCode)

@@ -39,7 +39,7 @@ package final class FileEvents {
     package struct Failure: Error, CustomStringConvertible {
         package var path: String
         package var code: Int32
-        package var description: String { "cannot watch '\(path)': \(String(cString: strerror(code)))" }
+        package var description: String { "cannot watch '\(path.visible())': \(String(cString: strerror(code)))" }
     }
 
     #if canImport(Glibc)

@@ -159,7 +159,7 @@ struct WatchChange: Codable {
         var parts = tm()
         localtime_r(&now, &parts)
         let clock = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
-        return "[\(clock)] \(path): \(what)\n"
+        return "[\(clock)] \(path.visible()): \(what)\n"
     }
 }
 

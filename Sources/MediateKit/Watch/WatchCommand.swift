@@ -127,7 +127,7 @@ private struct Watch {
                     isFolder.boolValue
                 else {
                     return fail(
-                        "error: cannot watch '\(path)': the folder it would be in does not exist\n"
+                        "error: cannot watch '\(path.visible())': the folder it would be in does not exist\n"
                             + "help: give a scenario file in a folder that exists, or a folder\n", code: 2)
                 }
                 do { try events.watch(folder: parent) } catch {
@@ -164,7 +164,7 @@ private struct Watch {
                         }
                     case .folderRemoved(let folder):
                         if rootFolders.contains(folder) {
-                            return fail("error: the watched folder '\(folder)' was removed or renamed; the watch ends\n", code: 2)
+                            return fail("error: the watched folder '\(folder.visible())' was removed or renamed; the watch ends\n", code: 2)
                         }
                         for path in known.keys.sorted() where Self.isInside(path, folder) { debouncer.record(path, at: now) }
                     case .overflow:

@@ -37,9 +37,11 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
     ) -> String {
         switch self {
         case .text:
-            let location = line.map { "\(path):\($0)" } ?? path
-            return ANSI.paint("\(location): ", "1", when: colored) + ANSI.paint("error:", "1;31", when: colored) + " \(message)\n"
-                + notes.map { ANSI.paint("\($0.kind.rawValue):", "1;36", when: colored) + " \($0.message)\n" }.joined()
+            // The path and the message (which may quote paths) escaped as source text is.
+            let location = line.map { "\(path.visible()):\($0)" } ?? path.visible()
+            return ANSI.paint("\(location): ", "1", when: colored) + ANSI.paint("error:", "1;31", when: colored)
+                + " \(message.visible())\n"
+                + notes.map { ANSI.paint("\($0.kind.rawValue):", "1;36", when: colored) + " \($0.message.visible())\n" }.joined()
         case .json, .github:
             return self.line(path: path, fileLine: line, start: nil, end: nil, message: message, notes: notes)
         }
@@ -59,18 +61,36 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
                 notes: notes.map { JSONRecord.Note(kind: $0.kind.rawValue, message: $0.message) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
+            return Self.escapingHiddenControls(String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)) + "\n"
         case .github:
-            var properties = "file=\(Self.escapeProperty(path))"
+            // GitHub's log shows ANSI escapes: paths and texts are escaped as source text is.
+            var properties = "file=\(Self.escapeProperty(path.visible()))"
             if let start {
                 properties += ",line=\(start.line),col=\(start.column)"
             } else if let fileLine {
                 properties += ",line=\(fileLine)"
             }
             if let end { properties += ",endLine=\(end.line),endColumn=\(end.column)" }
-            let text = ([message] + notes.map { "\($0.kind.rawValue): \($0.message)" }).joined(separator: "\n")
+            let text = ([message] + notes.map { "\($0.kind.rawValue): \($0.message)" }).map { $0.visible() }.joined(separator: "\n")
             return "::\(severity.rawValue) \(properties)::\(Self.escapeData(text))\n"
         }
+    }
+
+    /// `json` with every control and bidirectional character that JSONEncoder leaves as it is
+    /// (DEL, C1, U+202A–U+202E, U+2066–U+2069) written `\uXXXX`: the same value, but one that a
+    /// terminal showing it neither obeys nor reorders.
+    static func escapingHiddenControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: \.isHiddenControl) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if scalar.isHiddenControl {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// GitHub's escaping of an annotation's message.

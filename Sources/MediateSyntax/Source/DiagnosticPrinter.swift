@@ -22,7 +22,7 @@ package enum DiagnosticPrinter {
     package static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
         let start = diagnostic.range.lowerBound
         var out =
-            ANSI.paint("\(file.path):\(start.line):\(start.column): ", "1", when: colored)
+            ANSI.paint("\(visible(file.path)):\(start.line):\(start.column): ", "1", when: colored)
             + (diagnostic.severity == .error
                 ? ANSI.paint("error:", "1;31", when: colored) : ANSI.paint("warning:", "1;33", when: colored))
             + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
