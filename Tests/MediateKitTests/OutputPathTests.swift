@@ -137,6 +137,28 @@ struct OutputPathTests {
         #expect(status("/dev/stdout").map { $0.st_mode & S_IFMT } == S_IFLNK)
     }
 
+    /// Issue 24: with standard output redirected to a file, `/dev/stdout` leads to that file, and
+    /// is still standard output (it was refused as a link to a file).
+    @Test(arguments: Writer.allCases)
+    func devStdoutRedirectedToAFileReachesIt(writer: Writer) throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("redirected.out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+            ["-c", "exec \"$0\" \"$@\" > redirected.out", EndToEndTests.binary.path]
+            + writer.arguments("dir/chat.scenario", to: "/dev/stdout")
+        process.currentDirectoryURL = folder
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: errData, as: UTF8.self))")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(writer.marker))
+    }
+
     @Test(arguments: Writer.allCases)
     func aDashIsStandardOutput(writer: Writer) throws {
         let folder = try workspace()

@@ -2,7 +2,8 @@ import Foundation
 
 /// A path a command writes one output to (`render -o`, `report -o`, `check --junit`), and the
 /// rules for it, in one place:
-/// - `-` is standard output;
+/// - `-` is standard output, and so is `/dev/stdout` whatever it leads to (a file, when
+///   standard output is redirected to one);
 /// - a character device or a named pipe (`/dev/null`, `/dev/stdout`, a FIFO) is opened and
 ///   written, whatever links lead to it, never replaced;
 /// - a symbolic link to anything else is refused, and so is a path that is one of the inputs
@@ -14,7 +15,7 @@ struct OutputPath {
     /// Writes `bytes` to the path; throws an `OutputRefusal` or the system's error.
     /// `inputs` are the files the command read.
     func write(_ bytes: some Sequence<UInt8>, inputs: [String], standardOutput: any TextOutput) throws {
-        if path == "-" { return Array(bytes).withUnsafeBytes { standardOutput.write(utf8: $0) } }
+        if path == "-" || path == "/dev/stdout" { return Array(bytes).withUnsafeBytes { standardOutput.write(utf8: $0) } }
         var target = stat()
         if stat(path, &target) == 0 {
             for input in inputs {
