@@ -265,6 +265,14 @@ struct LexerTests {
             #expect(warning.message == "the number \(literal) is written \(written): it has more digits than a number keeps")
             #expect(warning.range.lowerBound.line == 2 && warning.range.lowerBound.column == 11)
         }
+        // A long literal is quoted by its start and length, not three times whole (issue 24).
+        let long = "1" + String(repeating: "2", count: 299)
+        let file = SourceFile(path: "t.scenario", text: "participant A\nA -> *: n(\(long))\n")
+        let script = try Frontend.load(file).get()
+        let rendered = DiagnosticPrinter.render(script.warnings, in: file)
+        #expect(rendered.components(separatedBy: String(long.prefix(60))).count - 1 <= 1, "\(rendered)")
+        #expect(rendered.contains("the number \(long.prefix(40))… (300 characters) is written "))
+        #expect(rendered.count < 1_000)
         // A file with errors reports its errors only.
         guard case .failure(let errors) = Frontend.load(SourceFile(path: "t.scenario", text: "A -> *: n(9007199254740993)\n")) else {
             Issue.record("an unknown participant is an error")

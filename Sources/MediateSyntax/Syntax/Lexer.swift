@@ -712,16 +712,25 @@ extension Diagnostic {
         Diagnostic("number '\(text)' is too large", at: range)
     }
 
+    /// The number's warning. A number longer than ``quotedDigits`` is quoted by its start and
+    /// length, so that a long one is not printed three times over (the source line shows it).
     static func inexactNumber(_ literal: String, written: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            "the number \(literal) is written \(written): it has more digits than a number keeps", at: range,
+        func quoted(_ number: String) -> String {
+            number.count <= quotedDigits ? number : "\(number.prefix(quotedDigits))… (\(number.count) characters)"
+        }
+        let short = literal.count <= quotedDigits
+        return Diagnostic(
+            "the number \(quoted(literal)) is written \(quoted(written)): it has more digits than a number keeps", at: range,
             notes: [
                 .note(
                     "numbers are 64-bit floating-point values: whole numbers are exact up to 2^53 (9007199254740992), others to about 15 significant digits"
                 ),
-                .help("write it with fewer digits, or as a string (\"\(literal)\") if every digit matters"),
+                .help("write it with fewer digits, or as a string (\(short ? "\"\(literal)\"" : "in quotes")) if every digit matters"),
             ], severity: .warning)
     }
+
+    /// The most characters of a number literal that its warning quotes whole.
+    static let quotedDigits = 40
 
     static func unexpectedCharacter(_ scalar: Unicode.Scalar, at range: SourceRange) -> Diagnostic {
         let shown =
