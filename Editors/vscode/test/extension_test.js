@@ -269,7 +269,19 @@ async function testRealServer(binary) {
   console.log(`ok the real language server (${binary}): diagnostics, sync, completion, hover, definition, references, symbols, formatting, preview`);
 }
 
+// A workspace's settings must not choose the program the extension spawns (issue 24): mediate.path
+// is machine-scoped (user settings only) and restricted in an untrusted workspace.
+function testManifest() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+  const setting = manifest.contributes.configuration.properties['mediate.path'];
+  assert.strictEqual(setting.scope, 'machine', 'mediate.path is machine-scoped');
+  const untrusted = manifest.capabilities && manifest.capabilities.untrustedWorkspaces;
+  assert.ok(untrusted && untrusted.restrictedConfigurations.includes('mediate.path'), 'mediate.path is restricted');
+  console.log('ok the manifest: mediate.path is machine-scoped and restricted');
+}
+
 (async () => {
+  testManifest();
   testFraming();
   await testFakeServer();
   await testMissing();
