@@ -77,11 +77,19 @@ build: deps
 ifeq ($(UNAME),Darwin)
 RELEASE_FLAGS := -c release
 else
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# No $ORIGIN in its RUNPATH either (SwiftPM adds it by default): the binary loads libraries from
+# the system's folders only, never one put beside it.
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 endif
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
+ifneq ($(UNAME),Darwin)
+	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate; \
+	if readelf -d "$$bin" | grep -E 'R(UN)?PATH' | grep -q 'ORIGIN'; then \
+	  echo "$$bin: its RUNPATH names \$$ORIGIN (readelf -d); build it with --disable-local-rpath"; exit 1; \
+	fi
+endif
 
 # Every scenario under every kind into Output/<stem>/<kind>.transcript. Exit 1 (a scenario's
 # expectation failed on purpose) is expected; 2 and 3 are not.
