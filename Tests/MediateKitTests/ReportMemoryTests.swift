@@ -51,7 +51,7 @@ struct ReportMemoryTests {
         let elements = try SequenceSVGTests.Elements.parse(svg)
         #expect(elements.texts.allSatisfy { $0.count <= SequenceSVGWriter.longestLabel + 10 })
         let tooltip = DOTEmitter.shortened(.text(text), to: DOTEmitter.longestTooltipMessage)
-        #expect(svg.contains("<title>1 \(tooltip)</title>"))
+        #expect(svg.contains("<title>1 \(XML.escaped(tooltip))</title>"))
         #expect(svg.utf8.count < 20_000)
     }
 
@@ -66,7 +66,8 @@ struct ReportMemoryTests {
     @Test(arguments: ["messages", "logical", "coupling", "compare", "sequence"])
     func aTwentyThousandCharacterNameIsDrawn(graph: String) throws {
         let long = "P" + String(repeating: "a", count: 20_000)
-        let source = "scenario \"long names\"\nparticipant \(long)1 : Node\nparticipant \(long)2 : Node\n"
+        let source =
+            "scenario \"long names\"\nparticipant \(long)1 : Node\nparticipant \(long)2 : Node\n"
             + "on Node receives hi { self -> *: \"back\" }\n\(long)1 -> *: hi\n"
         let folder = try OutputBudgetTests().workspace(["long.scenario": source])
         defer { try? FileManager.default.removeItem(at: folder) }
