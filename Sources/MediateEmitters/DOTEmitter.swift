@@ -10,6 +10,17 @@ public enum DOTEmitter {
     static let longestMessage = 40
     /// A tooltip writes each message in up to this many characters.
     static let longestTooltipMessage = 1_000
+    /// A name or type longer than this many characters is cut in a node's label (its node ID is
+    /// `DOT.id`'s): Graphviz reads no quoted string longer than 16,384 bytes.
+    static let longestName = 1_000
+    /// A cell of the compare diagram's metrics table shows up to this many characters: the whole
+    /// table is one HTML-like label, which Graphviz reads only up to 16,384 bytes.
+    static let longestCell = 200
+
+    /// `name` as a node's label shows it: cut past ``longestName`` characters.
+    static func shown(_ name: String) -> String {
+        LabelCut.clipped(name, to: longestName)
+    }
 
     // MARK: Messages
 
@@ -30,7 +41,7 @@ public enum DOTEmitter {
         out += "  graph [rankdir=LR, nodesep=0.5, ranksep=1.4\(idPrefix.map { ", id=\(DOT.quoted($0))" } ?? "")];\n"
         for node in graph.nodes {
             out +=
-                "  \(DOT.quoted(node)) [\(nodeStyle(node == graph.mediator ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
+                "  \(DOT.id(node)) [\(nodeStyle(node == graph.mediator ? .mediator : .participant, name: node, type: graph.types[node]))];\n"
         }
         let folded = graph.messageCount > foldAbove
         for (index, link) in graph.links.enumerated() {
@@ -51,7 +62,7 @@ public enum DOTEmitter {
                 if texts != full || !labelled { style += ", tooltip=\(DOT.quoted(tooltip.joined(separator: "\n")))" }
                 if let idPrefix { style += ", id=\(DOT.quoted("\(idPrefix)-link-\(index)\(failed ? "-missing" : "")"))" }
                 if labelled { style = "label=\(DOT.quoted(lines.joined(separator: "\n")))" + style } else { style.removeFirst(2) }
-                out += "  \(DOT.quoted(link.from)) -> \(DOT.quoted(link.to)) [\(style)];\n"
+                out += "  \(DOT.id(link.from)) -> \(DOT.id(link.to)) [\(style)];\n"
             }
         }
         if graph.unlinkedMessages > 0 {
@@ -136,7 +147,7 @@ public enum DOTEmitter {
         if radial {
             // The mediator at the centre, its colleagues around it on a ring wide enough for all
             // of them side by side (about 0.9 inch each); thousands of edges in grey.
-            let root = graph.nodes.first { $0.role == .mediator }.map { ", root=\(DOT.quoted($0.id))" } ?? ""
+            let root = graph.nodes.first { $0.role == .mediator }.map { ", root=\(DOT.id($0.id))" } ?? ""
             let radius = max(2, Int((Double(graph.nodes.count) * 0.9 / (2 * Double.pi)).rounded(.up)))
             out += "  graph [layout=twopi, ranksep=\(radius), overlap=true, outputorder=edgesfirst\(root)];\n"
             out += "  edge [color=\"#00000060\"];\n"
@@ -150,15 +161,15 @@ public enum DOTEmitter {
         let gone = participants.filter { !alive.contains($0.name) }
         for participant in gone {
             out +=
-                "  \(DOT.quoted(participant.name)) [label=\(DOT.quoted("\(participant.name)\n: \(participant.type)\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
+                "  \(DOT.id(participant.name)) [label=\(DOT.quoted("\(shown(participant.name))\n: \(shown(participant.type))\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
         }
-        if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.quoted($0.name) }.joined(separator: "; ")); }\n" }
+        if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
         for node in graph.nodes {
             let type = node.role == .internal ? node.typeName : node.role == .participant ? types[node.id] : nil
             var style = nodeStyle(node.role, name: node.id, type: type)
             if inCycle.contains(node.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
             if leaked.contains(node.id) { style += ", peripheries=2, xlabel=\"leaked\"" }
-            out += "  \(DOT.quoted(node.id)) [\(style)];\n"
+            out += "  \(DOT.id(node.id)) [\(style)];\n"
         }
         for edge in graph.edges {
             // Only strong references rank the layout, so owners sit above what they own.
@@ -168,7 +179,7 @@ public enum DOTEmitter {
             if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
                 style += ", color=\"#c62828\""
             }
-            out += "  \(DOT.quoted(edge.from)) -> \(DOT.quoted(edge.to)) [\(style)];\n"
+            out += "  \(DOT.id(edge.from)) -> \(DOT.id(edge.to)) [\(style)];\n"
         }
         out += legend()
         return out + "}\n"
@@ -241,11 +252,11 @@ public enum DOTEmitter {
             switch group.role {
             case .participant:
                 style =
-                    "label=\(DOT.quoted("\(group.name)\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
+                    "label=\(DOT.quoted("\(shown(group.name))\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
             case .mediator:
                 style = nodeStyle(.mediator, name: group.name, type: nil)
             case .internal:
-                style = "label=\(DOT.quoted(group.name + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+                style = "label=\(DOT.quoted(shown(group.name) + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
             }
             if group.inCycle { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
             if group.leaked > 0 {
@@ -332,7 +343,7 @@ public enum DOTEmitter {
         for (index, column) in columns.enumerated() {
             let graph = column.graph.collapsed()
             let prefix = "c\(index):"
-            func id(_ name: String) -> String { DOT.quoted(prefix + name) }
+            func id(_ name: String) -> String { DOT.id(prefix + name) }
             let inCycle = Set(column.metrics.cycles.joined())
             let leaked = Set(column.metrics.leaked)
             let alive = Set(graph.nodes.map(\.id))
@@ -362,7 +373,7 @@ public enum DOTEmitter {
                     if leaked.contains(participant.name) { style += ", peripheries=2" }
                 } else {
                     style =
-                        "label=\(DOT.quoted(participant.name)), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
+                        "label=\(DOT.quoted(shown(participant.name))), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\""
                 }
                 out += "    \(id(participant.name)) [\(style)];\n"
             }
@@ -423,7 +434,7 @@ public enum DOTEmitter {
         // which have no bold widths, so bold text would overflow its cell.
         func cell(_ text: String, heading: Bool = false, align: String = "CENTER") -> String {
             let shade = heading && !text.isEmpty ? " BGCOLOR=\"#eeeeee\"" : ""
-            return "<TD ALIGN=\"\(align)\"\(shade)>\(DOT.htmlEscaped(text))</TD>"
+            return "<TD ALIGN=\"\(align)\"\(shade)>\(DOT.htmlEscaped(LabelCut.clipped(text, to: longestCell)))</TD>"
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
         var rows: [[String]] = [[""] + columns.map { $0.kind.rawValue }]
@@ -465,12 +476,12 @@ public enum DOTEmitter {
     private static func nodeStyle(_ role: NodeRole, name: String, type: String?) -> String {
         switch role {
         case .participant:
-            let label = type.map { "\(name)\n: \($0)" } ?? name
+            let label = type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)
             return "label=\(DOT.quoted(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
         case .mediator:
-            return "label=\(DOT.quoted(name)), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
+            return "label=\(DOT.quoted(shown(name))), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
         case .internal:
-            return "label=\(DOT.quoted(type ?? name)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+            return "label=\(DOT.quoted(shown(type ?? name))), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
         }
     }
 

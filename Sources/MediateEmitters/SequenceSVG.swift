@@ -24,10 +24,40 @@
 /// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
 /// the header), for a page that shows several diagrams and steps through them.
 public final class SequenceSVGWriter: EventSink {
+    /// Labels (messages, notes, names, guard conditions) longer than this many characters are
+    /// cut, as the message diagram cuts its own, with their text in a tooltip (`<title>`) of up to
+    /// `DOTEmitter.longestTooltipMessage` characters; so a row's size is bounded.
+    public static let longestLabel = 120
     private enum Row {
-        case arrow(id: String, from: Int, to: Int, number: String, text: String)
-        case note(id: String, over: ClosedRange<Int>, text: String, style: String)
+        /// `text` is cut to ``longestLabel``; `tooltip` is the text a cut label stands for.
+        case arrow(id: String, from: Int, to: Int, number: String, text: String, tooltip: String?)
+        case note(id: String, over: ClosedRange<Int>, text: String, tooltip: String?, style: String)
         case mark(id: String, lifeline: Int, text: String, style: String)
+    }
+
+    /// A label as drawn, cut to ``longestLabel``, and the text it stands for when it was cut.
+    private struct Label {
+        var text: String
+        var tooltip: String?
+
+        init(text: String, tooltip: String?) {
+            self.text = text
+            self.tooltip = tooltip
+        }
+
+        /// A message as the transcript writes it, cut inside its strings first (as the message
+        /// diagram cuts it), then at the bound.
+        init(_ message: Message) {
+            text = LabelCut.clipped(DOTEmitter.shortened(message, to: longestLabel), to: longestLabel)
+            let tooltip = LabelCut.clipped(
+                DOTEmitter.shortened(message, to: DOTEmitter.longestTooltipMessage), to: DOTEmitter.longestTooltipMessage)
+            self.tooltip = tooltip == text ? nil : tooltip
+        }
+
+        init(_ text: String) {
+            self.text = LabelCut.clipped(text, to: longestLabel)
+            tooltip = self.text == text ? nil : LabelCut.clipped(text, to: DOTEmitter.longestTooltipMessage)
+        }
     }
 
     private struct Activation {
@@ -61,7 +91,7 @@ public final class SequenceSVGWriter: EventSink {
     private var leaked: [Int] = []
     /// The number, sender, message and deliveries so far of the send in progress at each depth,
     /// and the row of its arrow to the mediator once drawn.
-    private var sends: [(number: String, sender: String, message: String, deliveries: Int, mediatorRow: Int?)] = []
+    private var sends: [(number: String, sender: String, message: Label, deliveries: Int, mediatorRow: Int?)] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
@@ -99,8 +129,8 @@ public final class SequenceSVGWriter: EventSink {
                 mediatorLabel = name
             }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(("", "", "", 0, nil)) }
-            sends[depth] = (number.map(String.init).joined(separator: "."), sender, message.written, 0, nil)
+            while sends.count <= depth { sends.append(("", "", Label(text: "", tooltip: nil), 0, nil)) }
+            sends[depth] = (number.map(String.init).joined(separator: "."), sender, Label(message), 0, nil)
             if let innermost = open.last, activations[innermost].depth == depth - 1 || inGuardedBody(of: innermost, at: depth) {
                 activations[innermost].sends = true
             }
@@ -120,7 +150,8 @@ public final class SequenceSVGWriter: EventSink {
             if toMediator, let drawn = send.mediatorRow {
                 row = drawn
             } else {
-                rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: message.written))
+                let label = Label(message)
+                rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: label.text, tooltip: label.tooltip))
                 row = rows.count - 1
                 if toMediator { sends[depth - 1].mediatorRow = row }
             }
@@ -139,7 +170,7 @@ public final class SequenceSVGWriter: EventSink {
         case .error(let error, let depth):
             relay = nil
             let send = depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
-            let named = send.map { " (send \($0.number) \($0.message))" } ?? ""
+            let named = send.map { " (send \($0.number) \($0.message.text))" } ?? ""
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
             if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
@@ -147,12 +178,12 @@ public final class SequenceSVGWriter: EventSink {
             // Its errors (`! fixedColleagues`) are its own, not those of a send before it.
             if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
-                rows.append(.mark(id: unique("leave-\(name)"), lifeline: lifeline, text: "leave", style: "leave"))
+                rows.append(.mark(id: unique("leave-\(idName(name, lifeline))"), lifeline: lifeline, text: "leave", style: "leave"))
             }
         case .release(let name, let depth):
             if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
-                rows.append(.mark(id: unique("release-\(name)"), lifeline: lifeline, text: "release", style: "release"))
+                rows.append(.mark(id: unique("release-\(idName(name, lifeline))"), lifeline: lifeline, text: "release", style: "release"))
             }
         case .lifetime(let name, let deallocated, _):
             if let lifeline = index[name] { note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info") }
@@ -217,7 +248,7 @@ public final class SequenceSVGWriter: EventSink {
         rows.append(
             .arrow(
                 id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
-                number: send.number, text: send.message))
+                number: send.number, text: send.message.text, tooltip: send.message.tooltip))
         extendOpenSpans()
     }
 
@@ -236,7 +267,8 @@ public final class SequenceSVGWriter: EventSink {
 
     private func note(over lifelines: ClosedRange<Int>, _ text: String, style: String) {
         notes += 1
-        rows.append(.note(id: unique("note-\(notes)"), over: lifelines, text: text, style: style))
+        let label = Label(text)
+        rows.append(.note(id: unique("note-\(notes)"), over: lifelines, text: label.text, tooltip: label.tooltip, style: style))
     }
 
     private func unique(_ id: String) -> String {
@@ -273,8 +305,9 @@ public final class SequenceSVGWriter: EventSink {
     /// The SVG: the title, the lifelines, activation bars, then every row in run order.
     public func svg() -> String {
         let count = max(names.count, 1)
-        var labels = names.map(Self.visible)
-        if mediatorLifeline, let mediatorLabel, !labels.isEmpty { labels[labels.count - 1] = Self.visible(mediatorLabel) }
+        var fullLabels = names.map(Self.visible)
+        if mediatorLifeline, let mediatorLabel, !fullLabels.isEmpty { fullLabels[fullLabels.count - 1] = Self.visible(mediatorLabel) }
+        let labels = fullLabels.map { Label($0) }.map(\.text)
         let boxWidths = labels.map { max(60, Self.width($0) + 20) }
         // need[i][j]: the least distance from lifeline i to lifeline j > i; edge[k]: room either side.
         var need = Array(repeating: Array(repeating: 0, count: count), count: count)
@@ -283,7 +316,7 @@ public final class SequenceSVGWriter: EventSink {
         func require(_ i: Int, _ j: Int, _ distance: Int) { need[i][j] = max(need[i][j], distance) }
         for row in rows {
             switch row {
-            case .arrow(_, let from, let to, let number, let text):
+            case .arrow(_, let from, let to, let number, let text, _):
                 let label = Self.width(number + " " + Self.visible(text)) + 24
                 if from == to {
                     if to + 1 < names.count { require(to, to + 1, label + Size.selfLoop + 8) }
@@ -291,7 +324,7 @@ public final class SequenceSVGWriter: EventSink {
                 } else {
                     require(min(from, to), max(from, to), label)
                 }
-            case .note(_, let over, let text, _):
+            case .note(_, let over, let text, _, _):
                 let width = Self.width(Self.visible(text)) + 16
                 if over.count == 1 {
                     let k = over.lowerBound
@@ -334,7 +367,7 @@ public final class SequenceSVGWriter: EventSink {
             for i in 0..<k { x = max(x, xs[i] + need[i][k]) }
             xs.append(x)
         }
-        let titleText = Self.visible(title) + " (\(startKind.rawValue))"
+        let titleText = Label(Self.visible(title)).text + " (\(startKind.rawValue))"
         var width = Self.width(titleText) + 2 * Size.margin
         for k in 0..<names.count { width = max(width, xs[k] + right[k] + Size.margin) }
         // Rows top to bottom.
@@ -347,7 +380,7 @@ public final class SequenceSVGWriter: EventSink {
                 y += Size.frameHeader
             }
             ys.append(y)
-            if case .arrow(_, let from, let to, _, _) = row, from == to { y += Size.selfRowHeight } else { y += Size.rowHeight }
+            if case .arrow(_, let from, let to, _, _, _) = row, from == to { y += Size.selfRowHeight } else { y += Size.rowHeight }
             for frame in (frameLayout.ending[position] ?? []).reversed() {
                 boxes[frame]?.bottom = y + 2
                 y += Size.frameGap
@@ -362,7 +395,7 @@ public final class SequenceSVGWriter: EventSink {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
             font-family="DejaVu Sans Mono, monospace" font-size="12">
-            <title>\(XML.escaped(titleText))</title>
+            <title>\(XML.escaped(LabelCut.clipped(Self.visible(title), to: DOTEmitter.longestTooltipMessage) + " (\(startKind.rawValue))"))</title>
             <style>
             .box { fill: #eef2fb; stroke: #4a5a7a; } .mediator .box { fill: #e6f2e6; stroke: #3f6f3f; }
             .line { stroke: #6a7a9a; stroke-dasharray: 5 4; } .arrow { stroke: #222; fill: none; }
@@ -383,7 +416,8 @@ public final class SequenceSVGWriter: EventSink {
             var classes = "lifeline"
             if k == names.count - 1 && mediatorLifeline { classes += " mediator" }
             if leaked.contains(k) { classes += " leaked" }
-            out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + names[k]))\" class=\"\(classes)\">"
+            out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + idName(names[k], k)))\" class=\"\(classes)\">"
+            out += Self.tooltip(label == fullLabels[k] ? nil : LabelCut.clipped(fullLabels[k], to: DOTEmitter.longestTooltipMessage))
             out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(Size.top + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(bottom)\"/>"
             for top in [Size.top, bottom] {
                 out += "<rect class=\"box\" x=\"\(x - half)\" y=\"\(top)\" width=\"\(2 * half)\" height=\"\(Size.boxHeight)\" rx=\"3\"/>"
@@ -391,7 +425,7 @@ public final class SequenceSVGWriter: EventSink {
             }
             if leaked.contains(k) {
                 out +=
-                    "<text\(attributes(id: "leaked-" + names[k], step: step)) class=\"leaked-label\" x=\"\(x)\" "
+                    "<text\(attributes(id: "leaked-" + idName(names[k], k), step: step)) class=\"leaked-label\" x=\"\(x)\" "
                     + "y=\"\(bottom + Size.boxHeight + 16)\" text-anchor=\"middle\">leaked</text>"
             }
             out += "</g>\n"
@@ -409,7 +443,9 @@ public final class SequenceSVGWriter: EventSink {
             guard let box = boxes[position] else { continue }
             let condition = Self.bracketed(frames[position].condition)
             let tab = Size.frameTab, top = box.top
+            let full = Self.visible(frames[position].condition)
             out += "<g\(attributes(id: "guard-\(count + 1)", step: frames[position].step)) class=\"guard\">"
+            out += Self.tooltip(Label(full).tooltip)
             out += "<rect class=\"guard-frame\" x=\"\(box.x0)\" y=\"\(top)\" width=\"\(box.x1 - box.x0)\" height=\"\(box.bottom - top)\"/>"
             out +=
                 "<path class=\"guard-tab\" d=\"M\(box.x0),\(top) H\(box.x0 + tab) V\(top + 12) L\(box.x0 + tab - 6),\(top + 18) H\(box.x0) Z\"/>"
@@ -419,10 +455,11 @@ public final class SequenceSVGWriter: EventSink {
         for (position, row) in rows.enumerated() {
             let y = ys[position]
             switch row {
-            case .arrow(let id, let from, let to, let number, let text):
+            case .arrow(let id, let from, let to, let number, let text, let tooltip):
                 let kind = id.hasSuffix("-send") ? "send" : "delivery"
                 let label = "<tspan class=\"number\">\(XML.escaped(number))</tspan> \(XML.escaped(Self.visible(text)))"
                 out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"\(kind)\">"
+                out += Self.tooltip(tooltip.map { number + " " + $0 })
                 if from == to {
                     let x = xs[from], loop = Size.selfLoop
                     out += "<path class=\"arrow\" d=\"M\(x),\(y + 18) H\(x + loop) V\(y + 32) H\(x + 2)\"/>"
@@ -435,7 +472,7 @@ public final class SequenceSVGWriter: EventSink {
                     out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
                 }
                 out += "</g>\n"
-            case .note(let id, let over, let text, let style):
+            case .note(let id, let over, let text, let tooltip, let style):
                 let visible = Self.visible(text)
                 let textWidth = Self.width(visible) + 16
                 let (x0, x1): (Int, Int)
@@ -444,7 +481,7 @@ public final class SequenceSVGWriter: EventSink {
                 } else {
                     (x0, x1) = (xs[over.lowerBound] - 20, max(xs[over.upperBound] + 20, xs[over.lowerBound] - 20 + textWidth))
                 }
-                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"note \(style)\">"
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"note \(style)\">\(Self.tooltip(tooltip))"
                 out += "<rect x=\"\(x0)\" y=\"\(y + 4)\" width=\"\(x1 - x0)\" height=\"20\"/>"
                 out += "<text x=\"\((x0 + x1) / 2)\" y=\"\(y + 18)\" text-anchor=\"middle\">\(XML.escaped(visible))</text></g>\n"
             case .mark(let id, let lifeline, let text, let style):
@@ -470,10 +507,10 @@ public final class SequenceSVGWriter: EventSink {
     /// lifeline `left` to `rightOffset` right of lifeline `right`.
     private static func reach(of row: Row) -> (left: Int, leftOffset: Int, right: Int, rightOffset: Int) {
         switch row {
-        case .arrow(_, let from, let to, let number, let text):
+        case .arrow(_, let from, let to, let number, let text, _):
             guard from == to else { return (min(from, to), 0, max(from, to), 0) }
             return (to, 0, to, Size.selfLoop + 6 + width(number + " " + visible(text)))
-        case .note(_, let over, let text, _):
+        case .note(_, let over, let text, _, _):
             let textWidth = width(visible(text)) + 16
             guard over.count == 1 else { return (over.lowerBound, 20, over.upperBound, 20) }
             return (over.lowerBound, textWidth / 2, over.lowerBound, (textWidth + 1) / 2)
@@ -542,7 +579,18 @@ public final class SequenceSVGWriter: EventSink {
 
     /// A guard's condition as its frame writes it: `[CONDITION]`, still to be escaped for XML.
     static func bracketed(_ condition: String) -> String {
-        "[" + visible(condition) + "]"
+        "[" + Label(visible(condition)).text + "]"
+    }
+
+    /// A `<title>` holding `text`, the tooltip of the element it opens; nothing for nil.
+    private static func tooltip(_ text: String?) -> String {
+        text.map { "<title>\(XML.escaped(visible($0)))</title>" } ?? ""
+    }
+
+    /// `name` as element ids write it: itself, or `#K` for a name longer than ``longestLabel``,
+    /// K being its lifeline counted from 1 (a name never holds `#`).
+    private func idName(_ name: String, _ lifeline: Int) -> String {
+        name.unicodeScalars.count <= Self.longestLabel ? name : "#\(lifeline + 1)"
     }
 
     /// Where an arrow at `row` meets `lifeline`: the side of its innermost activation bar there,

@@ -114,7 +114,9 @@
         public func publish(_ page: String) {
             let (version, listeners) = state.withLock { state in
                 state.version += 1
-                state.page = ByteBuffer(string: Self.served(page, version: state.version))
+                // The old page goes first, so that two pages are never held with a third copy.
+                state.page = ByteBuffer()
+                state.page = Self.servedBuffer(page, version: state.version)
                 return (state.version, Array(state.listeners.values))
             }
             for listener in listeners { listener.yield(version) }
@@ -208,6 +210,12 @@
         /// keeping the scroll position (the player's step is in the URL's fragment, which a reload
         /// keeps).
         static func served(_ page: String, version: Int) -> String {
+            String(buffer: servedBuffer(page, version: version))
+        }
+
+        /// ``served(_:version:)`` written straight into the buffer the server sends, so that the
+        /// page (up to `--max-output`) is copied once, not twice.
+        static func servedBuffer(_ page: String, version: Int) -> ByteBuffer {
             let script = """
                 <script>/* mediate watch: reloads this page when a scenario changes; not in mediate report's file */
                 (() => {
@@ -231,8 +239,13 @@
                 </script>
 
                 """
-            guard let end = page.range(of: "</body>", options: .backwards) else { return page + script }
-            return page[..<end.lowerBound] + script + page[end.lowerBound...]
+            let end = page.range(of: "</body>", options: .backwards)?.lowerBound ?? page.endIndex
+            var buffer = ByteBuffer()
+            buffer.reserveCapacity(page.utf8.count + script.utf8.count)
+            buffer.writeSubstring(page[..<end])
+            buffer.writeString(script)
+            buffer.writeSubstring(page[end...])
+            return buffer
         }
     }
 #endif

@@ -15,7 +15,17 @@ struct OutputPath {
     /// Writes `bytes` to the path; throws an `OutputRefusal` or the system's error.
     /// `inputs` are the files the command read.
     func write(_ bytes: some Sequence<UInt8>, inputs: [String], standardOutput: any TextOutput) throws {
-        if path == "-" || path == "/dev/stdout" { return Array(bytes).withUnsafeBytes { standardOutput.write(utf8: $0) } }
+        try write(inputs: inputs, standardOutput: standardOutput) { output in
+            let written: Void? = bytes.withContiguousStorageIfAvailable { output.write(utf8: UnsafeRawBufferPointer($0)) }
+            if written == nil { Array(bytes).withUnsafeBytes { output.write(utf8: $0) } }
+        }
+    }
+
+    /// Writes to the path what `body` writes to the output it is given, as it goes (a file's
+    /// temporary file is renamed into place once `body` returns); throws as
+    /// `write(_:inputs:standardOutput:)` does.
+    func write(inputs: [String], standardOutput: any TextOutput, _ body: (any TextOutput) -> Void) throws {
+        if path == "-" || path == "/dev/stdout" { return body(standardOutput) }
         var target = stat()
         if stat(path, &target) == 0 {
             for input in inputs {
@@ -30,7 +40,7 @@ struct OutputPath {
             if type == S_IFCHR || type == S_IFIFO {
                 // What was written to standard output so far goes first, should this be it.
                 try? standardOutput.flush()
-                return try writeToStream(bytes)
+                return try writeToStream(body)
             }
         }
         var link = stat()
@@ -40,11 +50,13 @@ struct OutputPath {
                 reason: "it is a symbolic link to '\(destination.visible())', which mediate does not write through",
                 help: "give the path of the file itself, or remove the link")
         }
-        try writeAtomically(bytes, to: path)
+        let file = try AtomicFile(path: path)
+        body(file.output)
+        try file.commit()
     }
 
     /// Opens the device or pipe at the path, without creating or truncating anything, and writes.
-    private func writeToStream(_ bytes: some Sequence<UInt8>) throws {
+    private func writeToStream(_ body: (any TextOutput) -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError(code: errno) }
         defer { close(descriptor) }
@@ -55,7 +67,7 @@ struct OutputPath {
                 help: "write it again")
         }
         let output = FileDescriptorOutput(descriptor: descriptor)
-        output.write(bytes: bytes)
+        body(output)
         try output.flush()
     }
 }

@@ -29,8 +29,8 @@ public struct ReportCommand: Sendable {
 
     /// 0; 2 when a scenario has errors or cannot be read, or 3 when it is past a limit (the page
     /// shows each such file's errors in its place, and the other scenarios); 3 when the
-    /// transcripts together pass `RunLimits.maxOutputBytes` (no page is written then) or the page
-    /// or standard output cannot be written.
+    /// transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no page is
+    /// written then) or the page or standard output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -62,9 +62,21 @@ public struct ReportCommand: Sendable {
                 }
             }
         }
-        let page = HTMLReport.page(sections, invalid: invalid)
+        // The page is written twice: once to count its bytes, then, when they are within the
+        // limit, to its file, as it goes; so no page past the limit is begun, nor held whole.
+        let size = CountingOutput()
+        HTMLReport.write(sections, invalid: invalid, to: size)
+        guard size.count <= limits.maxOutputBytes else {
+            standardError.write(
+                "error: the report page would take more than \(ByteCount(limits.maxOutputBytes)) (--max-output): "
+                    + "\(size.count) bytes; no page was written\n"
+                    + "help: report fewer scenarios, or raise the limit with --max-output SIZE\n")
+            return 3
+        }
         do {
-            try OutputPath(path: outputPath ?? "-").write(page.utf8, inputs: files, standardOutput: standardOutput)
+            try OutputPath(path: outputPath ?? "-").write(inputs: files, standardOutput: standardOutput) { output in
+                HTMLReport.write(sections, invalid: invalid, to: output)
+            }
         } catch {
             standardError.write(
                 "error: cannot write the report '\((outputPath ?? "-").visible())': \(RunCommand.reason(error))\n"

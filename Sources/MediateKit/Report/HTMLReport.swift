@@ -46,9 +46,11 @@ enum HTMLReport {
         init(_ error: any Error) { message = (error as? GraphvizError)?.message ?? "\(error)" }
     }
 
-    /// The whole page: the files that could not be run first, then the scenarios.
-    static func page(_ sections: [Section], invalid: [InvalidFile] = []) -> String {
-        var html = """
+    /// Writes the whole page to `out` as it goes: the files that could not be run first, then the
+    /// scenarios. Nothing of it is held whole: each transcript line and diagram is written once.
+    static func write(_ sections: [Section], invalid: [InvalidFile] = [], to out: any TextOutput) {
+        out.write(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -63,7 +65,8 @@ enum HTMLReport {
             <h1>mediate report</h1>
             <nav id="index"><h2>Scenarios</h2>
             <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
-            """
+            """)
+        var html = ""
         let kinds = sections.first?.report.implementations.map(\.run.kind) ?? []
         html += kinds.map { "<th>\(XML.escaped($0.rawValue))</th>" }.joined()
         html += "</tr></thead><tbody>\n"
@@ -83,6 +86,8 @@ enum HTMLReport {
                 html += "<td class=\"\(failed == 0 && leaked.isEmpty ? "good" : "bad")\">\(XML.escaped(cell))</td>"
             }
             html += "</tr>\n"
+            out.write(html)
+            html = ""
         }
         html += "</tbody></table></nav>\n"
         for file in invalid {
@@ -90,28 +95,31 @@ enum HTMLReport {
             html += "<section class=\"scenario invalid\" id=\"\(anchor(stem))\">\n<h2>\(XML.escaped(stem))</h2>\n"
             html += "<p class=\"meta\"><code>\(XML.escaped(file.path))</code>: not run, because of these errors</p>\n"
             html += "<pre class=\"diagnostics\">\(XML.escaped(file.diagnostics))</pre>\n</section>\n"
+            out.write(html)
+            html = ""
         }
-        for (number, section) in sections.enumerated() { html += self.section(section, number: number) }
-        return html + "<script>\(PlayerScript.javaScript)</script>\n</body>\n</html>\n"
+        out.write(html)
+        for (number, section) in sections.enumerated() { self.section(section, number: number, to: out) }
+        out.write("<script>\(PlayerScript.javaScript)</script>\n</body>\n</html>\n")
     }
 
-    private static func section(_ section: Section, number: Int) -> String {
-        var html = "<section class=\"scenario\" id=\"\(anchor(section.stem))\">\n"
-        html +=
-            "<h2>\(XML.escaped(section.title))</h2>\n<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
-        html += player(section, number: number)
-        html += "<h3>Coupling</h3>\n"
+    private static func section(_ section: Section, number: Int, to out: any TextOutput) {
+        out.write(
+            "<section class=\"scenario\" id=\"\(anchor(section.stem))\">\n<h2>\(XML.escaped(section.title))</h2>\n"
+                + "<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
+        )
+        player(section, number: number, to: out)
+        out.write("<h3>Coupling</h3>\n")
         switch section.compareSVG {
-        case .success(let svg): html += "<div class=\"diagram\">\(inline(svg))</div>\n"
-        case .failure(let failure): html += "<p class=\"bad\">The diagram could not be drawn: \(XML.escaped(failure.message))</p>\n"
+        case .success(let svg): writeDiagram(svg, opening: "<div class=\"diagram\">", closing: "</div>\n", to: out)
+        case .failure(let failure): out.write("<p class=\"bad\">The diagram could not be drawn: \(XML.escaped(failure.message))</p>\n")
         }
-        html += expectations(section)
-        return html + "</section>\n"
+        out.write(expectations(section) + "</section>\n")
     }
 
     /// The player: controls, the transcripts aligned by step (filled in by the script from the
     /// section's data), and each lane's routed message diagram and sequence view.
-    private static func player(_ section: Section, number: Int) -> String {
+    private static func player(_ section: Section, number: Int, to out: any TextOutput) {
         let id = "s\(number)"
         let title = XML.escaped(section.title)
         var html = "<h3>Step through</h3>\n<div class=\"player\" id=\"\(id)\" data-anchor=\"\(anchor(section.stem))\">\n"
@@ -136,42 +144,46 @@ enum HTMLReport {
         html += "<p class=\"legend\"><span class=\"pl-now-sample\">current step</span> "
         html += "<span class=\"pl-differs-sample\">differs between designs</span></p>\n"
         for (view, heading) in [(\Lane.routedSVG, "Messages, along the route each design took"), (\Lane.sequenceSVG, "Sequence")] {
-            html += "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(section.lanes.count)\">"
+            out.write(html + "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(section.lanes.count)\">")
+            html = ""
             for lane in section.lanes {
                 switch lane[keyPath: view] {
                 case .success(let svg):
-                    html += "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">\(inline(svg))</figure>"
+                    writeDiagram(
+                        svg, opening: "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">",
+                        closing: "</figure>", to: out)
                 case .failure(let failure):
-                    html += "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>"
+                    out.write("<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>")
                 }
             }
-            html += "</div>\n"
+            out.write("</div>\n")
         }
-        html += "</div>\n<script type=\"application/json\" id=\"\(id)-data\">\(playerData(section))</script>\n"
-        return html
+        out.write("</div>\n<script type=\"application/json\" id=\"\(id)-data\">")
+        playerData(section, to: out)
+        out.write("</script>\n")
     }
 
     /// The player's data as JSON: each lane's kind, transcript lines, step starts, edges per step
     /// and marked lines, the own kind's lane, and the steps where the transcripts differ.
     /// `<`, `>` and `&` are written as `\u00XX`, so no text can end the script element.
-    static func playerData(_ section: Section) -> String {
+    static func playerData(_ section: Section, to out: any TextOutput) {
         let lines = section.lanes.map(\.lines)
         let own = section.lanes.firstIndex { $0.kind == section.report.ownKind } ?? 0
         let (differing, marks) = differences(lines: lines, starts: section.lanes.map(\.stepStarts), own: own)
-        var json = "{\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":["
+        out.write("{\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":[")
         for (index, lane) in section.lanes.enumerated() {
-            if index > 0 { json += "," }
+            var json = index > 0 ? "," : ""
             json += "{\"kind\":\(JSONText.string(lane.kind.rawValue)),\"steps\":\(JSONText.array(lane.stepStarts)),"
             json += "\"marks\":\(JSONText.array(marks[index])),\"edges\":["
-            json += lane.stepEdges.map(JSONText.array).joined(separator: ",")
-            json += "],\"lines\":["
+            out.write(json)
+            for (position, edges) in lane.stepEdges.enumerated() { out.write((position > 0 ? "," : "") + JSONText.array(edges)) }
+            out.write("],\"lines\":[")
             for (position, line) in lines[index].enumerated() {
-                if position > 0 { json += "," }
-                json += JSONText.string(String(line).visible(hiding: \.isBidiControl))
+                out.write((position > 0 ? "," : "") + JSONText.string(String(line).visible(hiding: \.isBidiControl)))
             }
-            json += "]}"
+            out.write("]}")
         }
-        return json + "]}"
+        out.write("]}")
     }
 
     /// The steps where the lanes' transcripts differ (the header's `mediator KIND` line aside), and
@@ -236,10 +248,16 @@ enum HTMLReport {
         return String(line[..<(outcome ?? line.endIndex)])
     }
 
-    /// An SVG document without its XML declaration and doctype, ready to sit inside HTML.
-    private static func inline(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        return String(svg[start.lowerBound...])
+    /// Writes an SVG document without its XML declaration and doctype, so that it sits inside
+    /// HTML, between `opening` and `closing`, without copying it.
+    private static func writeDiagram(_ svg: String, opening: String, closing: String, to out: any TextOutput) {
+        out.write(opening)
+        if let start = svg.range(of: "<svg") {
+            let offset = svg.utf8.distance(from: svg.startIndex, to: start.lowerBound)
+            var svg = svg
+            svg.withUTF8 { out.write(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[offset...]))) }
+        }
+        out.write(closing)
     }
 
     /// A fragment identifier made of the stem's letters, digits, `-` and `_`.

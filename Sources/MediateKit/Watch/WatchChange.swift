@@ -180,8 +180,10 @@ extension WatchCommand {
         let result = change.perform(designs: designs, standardOutput: standardOutput, standardError: standardError)
         try? standardOutput.flush()
         try? standardError.flush()
+        // Written in parts, as ``WatchChange/Result/answer`` joins them: the page is not copied.
         let answer = FileDescriptorOutput(descriptor: 3)
-        answer.write(result.answer)
+        answer.write(result.statusLines + "\0")
+        answer.write(result.page ?? "")
         try? answer.flush()
         return 0
     }
