@@ -632,7 +632,7 @@ class Reliability(unittest.TestCase):
         )
         raw = b'{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"%s","version":2},"contentChanges":[{"text":"participant A\\ud800\\n"}]}}' % URI.encode()
         client.write(b"Content-Length: %d\r\n\r\n" % len(raw) + raw)
-        # Foundation's JSON parser refuses the lone surrogate: a parse error, and the text stays.
+        # The JSON reader refuses the lone surrogate: a parse error, and the text stays.
         self.assertEqual(client.next_response()["error"]["code"], -32700)
         published = client.diagnostics()
         self.assertGreater(len(published["diagnostics"]), 0)
@@ -691,6 +691,35 @@ class Reliability(unittest.TestCase):
             client.process.send_signal(number)
             # Ended by the signal, as every mediate command is: the shell shows 128 + N.
             self.assertEqual(client.wait(), -number)
+
+
+class Hostile(unittest.TestCase):
+    """What the second hostile round tried (issue 24): deep nesting, an id past a double, and
+    documents past the server's caps. Timings are printed; only the answers are asserted."""
+
+    def setUp(self):
+        self.client = Client()
+        self.client.initialize()
+
+    def tearDown(self):
+        self.assertEqual(self.client.stop(), 0)
+
+    def framed(self, body):
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def test_nested_messages_are_read_in_one_pass(self):
+        for depth, code in ((100, -32700), (60, -32602)):
+            # 2 MB of arrays nested `depth` deep: past the limit of 64, a parse error; within it,
+            # read, and hover's wrong parameters said. Foundation's decoder took 83 s for the first.
+            nested = b"[" * depth + b"0" + b"]" * depth
+            params = b"[" + b",".join([nested] * (2_000_000 // len(nested))) + b"]"
+            start = time.monotonic()
+            self.client.write(self.framed(b'{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":%s}' % params))
+            self.assertEqual(self.client.read()["error"]["code"], code)
+            print("\n  2 MB nested %d deep: answered in %.2f s" % (depth, time.monotonic() - start), file=sys.stderr)
+        # An id past a double's range is no valid id: an invalid request, not a parse error.
+        self.client.write(self.framed(b'{"jsonrpc":"2.0","id":1e400,"method":"shutdown"}'))
+        self.assertEqual(self.client.read(), {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "a request's id is a number or a string"}})
 
 
 if __name__ == "__main__":
