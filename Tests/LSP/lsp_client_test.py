@@ -721,6 +721,33 @@ class Hostile(unittest.TestCase):
         self.client.write(self.framed(b'{"jsonrpc":"2.0","id":1e400,"method":"shutdown"}'))
         self.assertEqual(self.client.read(), {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "a request's id is a number or a string"}})
 
+    def test_open_documents_past_the_cap_are_refused_and_the_rest_served(self):
+        self.client.open(MUSKETEERS)
+        self.client.diagnostics()
+        # Seven documents of 60 MB each (the attack reached 517 MB): each past the 32 MiB that all
+        # open documents may hold, so each is refused with a message the editor shows.
+        big = "# " + "x" * 60_000_000 + "\n"
+        for number in range(7):
+            self.client.open(big, uri="file:///work/big%d.scenario" % number)
+            shown = self.client.read(timeout=120)
+            self.assertEqual(shown["method"], "window/showMessage")
+            self.assertEqual(shown["params"]["type"], 1)
+            self.assertIn("big%d.scenario" % number, shown["params"]["message"])
+        symbols = self.client.result("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
+        self.assertEqual(len(symbols), 4)
+        # 64 documents may be open; the 65th is refused, and one closed makes room.
+        for number in range(63):
+            self.client.open(MUSKETEERS, uri="file:///work/m%d.scenario" % number)
+            self.client.diagnostics(uri="file:///work/m%d.scenario" % number)
+        self.client.open(MUSKETEERS, uri="file:///work/one-too-many.scenario")
+        self.assertIn("64 open documents", self.client.read()["params"]["message"])
+        self.client.notify("textDocument/didClose", {"textDocument": {"uri": "file:///work/m0.scenario"}})
+        self.client.open(MUSKETEERS, uri="file:///work/one-too-many.scenario")
+        self.assertEqual(self.client.diagnostics(uri="file:///work/one-too-many.scenario")["diagnostics"], [])
+        peak, _ = self.client.peak_rss_kib()
+        print("\n  7 documents of 60 MB refused: peak RSS %d KiB" % peak, file=sys.stderr)
+        self.assertLess(peak, 256 << 10)
+
 
 if __name__ == "__main__":
     if not Path(MEDIATE).exists():

@@ -244,4 +244,33 @@ struct LanguageServerLimitTests {
             #expect(LSPJSON.parse(Array(bad.utf8)) == nil, "\(bad)")
         }
     }
+
+    @Test func openDocumentsPastTheCapAreRefusedAndTheOthersServed() {
+        var server = initialized()
+        server.maxOpenBytes = 100
+        server.maxOpenDocuments = 2
+        let text = "participant A\n"
+        #expect(answers(&server, open("file:///a", text)).first?["method"] == "textDocument/publishDiagnostics")
+        // Past the total size.
+        let big = answers(&server, open("file:///big", String(repeating: "# x\n", count: 30)))
+        #expect(big.first?["method"] == "window/showMessage")
+        #expect(big.first?["params"]?["type"] == 1)
+        #expect(big.first?["params"]?["message"]?.string?.contains("file:///big") == true)
+        #expect(answers(&server, open("file:///b", text)).first?["method"] == "textDocument/publishDiagnostics")
+        // Past the number.
+        let third = answers(&server, open("file:///c", text))
+        #expect(third.first?["method"] == "window/showMessage")
+        // An edit that takes the total past the cap drops its document, which the editor is told.
+        let grow = frame(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b","version":2},"contentChanges":[{"text":"\#(String(repeating: "x", count: 200))"}]}}"#
+        )
+        let dropped = answers(&server, grow)
+        #expect(dropped.map { $0["method"] } == ["window/showMessage", "textDocument/publishDiagnostics"])
+        #expect(dropped.last?["params"]?["diagnostics"] == [])
+        // The documents within the cap are still served, and the dropped one makes room.
+        let request = #"{"jsonrpc":"2.0","id":4,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a"}}}"#
+        let symbols = answers(&server, frame(request))
+        #expect(symbols.first?["result"]?.array?.count == 1)
+        #expect(answers(&server, open("file:///c", text)).first?["method"] == "textDocument/publishDiagnostics")
+    }
 }
