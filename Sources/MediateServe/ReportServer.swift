@@ -50,24 +50,29 @@
         /// `port` (0: any free port), and returns once the server listens, or throws why it cannot.
         /// Until ``publish(_:)`` is called, the page says that the report is being made.
         public static func start(host: String, port: Int) throws -> ReportServer {
+            // An IPv6 address may be given in brackets (`[::1]`), as in a URL.
+            let host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
             let bound = Mutex<Result<Int, any Error>?>(nil)
             let ready = DispatchSemaphore(value: 0)
             let holder = Mutex<ReportServer?>(nil)
             let task = Task {
                 // The server needs itself in its routes: made once the port is known.
                 let router = Router()
-                router.get("/") { request, _ -> Response in
-                    guard ReportServer.isAllowed(request.head.authority, host: host) else { return Response(status: .forbidden) }
+                let page = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
+                    if let refusal = ReportServer.refusal(of: request, host: host) { return refusal }
                     let page = holder.withLock { $0?.state.withLock { $0.page } } ?? ByteBuffer()
                     return Response(
                         status: .ok,
                         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: page))
                 }
+                router.get("/", use: page)
+                // As GET, without the body (SwiftNIO leaves it out of the answer to a HEAD).
+                router.head("/", use: page)
                 // The page has no icon: say so without an error in the browser's console.
                 router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
                 router.get("/events") { request, _ -> Response in
-                    guard ReportServer.isAllowed(request.head.authority, host: host) else { return Response(status: .forbidden) }
+                    if let refusal = ReportServer.refusal(of: request, host: host) { return refusal }
                     guard let server = holder.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
                     return server.eventStream()
                 }
@@ -179,6 +184,15 @@
                     for listener in listeners { listener.yield(-1) }
                 }
             }
+        }
+
+        /// Why `request` is not answered, as the response that says so; nil when it is answered. Two
+        /// `Host` headers are a bad request (400): which one names the server is ambiguous. One that
+        /// is not a loopback name on loopback is forbidden (403, see ``isAllowed(_:host:)``).
+        static func refusal(of request: Request, host: String) -> Response? {
+            // SwiftNIO takes the first `Host` as the authority and leaves any other among the fields.
+            if request.headers.contains(where: { $0.name.canonicalName == "host" }) { return Response(status: .badRequest) }
+            return isAllowed(request.head.authority, host: host) ? nil : Response(status: .forbidden)
         }
 
         /// Whether a request naming `authority` (its `Host` header) may be answered by a server

@@ -6,8 +6,10 @@ Nothing here measures time: each step waits for what the tool prints (its status
 or for the page to show something, with generous timeouts, never for a fixed delay.
 """
 
+import errno
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -35,9 +37,15 @@ MUSKETEERS = (ROOT / "Scenarios/musketeers.scenario").read_text()
 class Watch:
     """`mediate watch ARGS` in `folder`, its standard output and error read as they come."""
 
-    def __init__(self, folder, *arguments):
+    def __init__(self, folder, *arguments, files=None):
+        """`files`: the most descriptors the process may open (RLIMIT_NOFILE), if given."""
+
+        def limit():
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
         self.process = subprocess.Popen(
-            [MEDIATE, "watch", *arguments], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            [MEDIATE, "watch", *arguments], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit
         )
         self.lines, self.errors = [], []
         self.changed = threading.Condition()
@@ -149,6 +157,12 @@ def wait_for_child(pid):
             return found[0]
         time.sleep(0.05)
     raise AssertionError("the watch started no process for its change")
+
+
+def cpu_seconds(pid):
+    """The user and system CPU time process `pid` has used, from /proc."""
+    fields = Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def setUpModule():
@@ -325,6 +339,20 @@ class WatchTests(unittest.TestCase):
             with self.assertRaises(OSError):
                 socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT).sendall(b"GET / HTTP/1.1\r\n\r\n")
             events.close()
+
+    def test_head_two_host_headers_and_a_bracketed_ipv6_loopback(self):
+        watch = self.watch("m.scenario", "--serve", "--host", "[::1]", "--port", "0")
+        url = watch.url()
+        self.assertTrue(url.startswith("http://[::1]:"), url)
+        watch.status_after(0, r"page updated$")
+        head = urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=TIMEOUT)
+        self.assertEqual((head.status, head.headers["Content-Type"], head.read()), (200, "text/html; charset=utf-8", b""))
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        client = socket.create_connection(("::1", port), timeout=TIMEOUT)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: [::1]\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")
+        self.assertTrue(client.recv(4096).startswith(b"HTTP/1.1 400"))
+        client.close()
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
 
     def test_clients_that_disconnect_mid_request(self):
         watch = self.watch("m.scenario", "--serve", "--port", "0")

@@ -65,5 +65,41 @@
             #expect(text.contains("const version = 2;"))
             server.shutdown()
         }
+
+        @Test func headIsAnsweredAsGetWithoutABody() async throws {
+            let server = try await blocking { try ReportServer.start(host: "127.0.0.1", port: 0) }
+            defer { server.shutdown() }
+            server.publish("<html><body>page</body></html>")
+            var request = URLRequest(url: URL(string: server.url)!)
+            request.httpMethod = "HEAD"
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            #expect(data.isEmpty)
+        }
+
+        @Test func twoHostHeadersAreABadRequest() async throws {
+            let answer = try await blocking {
+                let server = try ReportServer.start(host: "127.0.0.1", port: 0)
+                defer { server.shutdown() }
+                let connection = try #require(RawConnection(port: server.port))
+                connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                return connection.readAll()
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 400"))
+        }
+
+        @Test func aBracketedIPv6LoopbackBinds() async throws {
+            let (url, port, answer) = try await blocking {
+                let server = try ReportServer.start(host: "[::1]", port: 0)
+                defer { server.shutdown() }
+                let connection = try #require(RawConnection(host: "::1", port: server.port))
+                connection.send("GET / HTTP/1.1\r\nHost: [::1]:\(server.port)\r\nConnection: close\r\n\r\n")
+                return (server.url, server.port, connection.readAll())
+            }
+            #expect(url == "http://[::1]:\(port)/")
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+        }
     }
 #endif
