@@ -340,6 +340,52 @@ class WatchTests(unittest.TestCase):
                 socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT).sendall(b"GET / HTTP/1.1\r\n\r\n")
             events.close()
 
+    def test_a_greedy_client_stops_neither_the_page_nor_the_runs(self):
+        # 1,100 connections that never send a byte, then 40 event streams, against a watch allowed
+        # 1,024 descriptors (many systems' default). It used to run out of them: the page stopped
+        # answering, a save could not start its run, and the accept loop spun a core.
+        watch = Watch(self.folder, "m.scenario", "--serve", "--port", "0", files=1024)
+        self.watches.append(watch)
+        url = watch.url()
+        watch.status_after(0, r"page updated$")
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+        clients = []
+        try:
+            for _ in range(1100):
+                # Without waiting: a server that stopped accepting would leave connect hanging.
+                client = socket.socket()
+                client.setblocking(False)
+                self.assertIn(client.connect_ex(("127.0.0.1", port)), (0, errno.EINPROGRESS))
+                clients.append(client)
+            answers = []
+            for _ in range(40):
+                client = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+                client.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                clients.append(client)
+                answers.append(client.recv(4096).split(b"\r\n", 1)[0])
+            self.assertEqual(answers.count(b"HTTP/1.1 200 OK"), 32, answers)
+            self.assertEqual(answers.count(b"HTTP/1.1 503 Service Unavailable"), 8, answers)
+            # The page answers, and a save starts its run.
+            self.assertIn("mediate watch: reloads", urllib.request.urlopen(url, timeout=TIMEOUT).read().decode())
+            write_atomically(self.file, MUSKETEERS.replace('"hi"', '"hello"'))
+            watch.status_after(1, r"m\.scenario: ok.*page updated$")
+            # Its descriptors stay under the cap (256 connections) and a few of its own, and it
+            # does not spin: over 2 s with every connection held, far less than 2 s of CPU.
+            descriptors = len(os.listdir("/proc/%d/fd" % watch.process.pid))
+            before = cpu_seconds(watch.process.pid)
+            time.sleep(2)
+            cpu = cpu_seconds(watch.process.pid) - before
+            print("\n  1,100 idle connections and 40 event streams: %d descriptors, %.2f s CPU in 2 s" % (descriptors, cpu), file=sys.stderr)
+            self.assertLess(descriptors, 256 + 64)
+            self.assertLess(cpu, 1.0)
+        finally:
+            for client in clients:
+                client.close()
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
+
     def test_head_two_host_headers_and_a_bracketed_ipv6_loopback(self):
         watch = self.watch("m.scenario", "--serve", "--host", "[::1]", "--port", "0")
         url = watch.url()

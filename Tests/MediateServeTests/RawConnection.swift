@@ -57,6 +57,19 @@
             return String(decoding: received, as: UTF8.self)
         }
 
+        /// The first line the server sends (without its CRLF), waiting at most `seconds`.
+        func readFirstLine(seconds: Int = 20) -> String {
+            var received: [UInt8] = []
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while !received.contains(UInt8(ascii: "\n")), ContinuousClock.now < deadline {
+                guard isReadable(milliseconds: 100) else { continue }
+                var byte: UInt8 = 0
+                guard read(descriptor, &byte, 1) == 1 else { break }
+                received.append(byte)
+            }
+            return String(decoding: received, as: UTF8.self).trimmingCharacters(in: .newlines)
+        }
+
         /// Whether the server has closed the connection (a read finds its end at once).
         var isClosedByServer: Bool {
             guard isReadable(milliseconds: 0) else { return false }
