@@ -85,7 +85,9 @@ struct JSONReader {
         return elements
     }
 
-    /// A string from its opening quote; its runs without escapes are copied whole.
+    /// A string from its opening quote; its runs without escapes are copied whole, and one
+    /// without any escape is made straight from the message's bytes (a document's text can be
+    /// most of a 64 MiB message).
     private mutating func string() throws -> String {
         index += 1
         var text: [UInt8] = []
@@ -93,6 +95,11 @@ struct JSONReader {
             let run = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
                 index += 1
+            }
+            if text.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                guard let string = String(validating: bytes[run..<index - 1], as: UTF8.self) else { throw Malformed() }
+                return string
             }
             text.append(contentsOf: bytes[run..<index])
             guard index < bytes.count, bytes[index] >= 0x20 else { throw Malformed() }
