@@ -3,7 +3,8 @@ through Playwright for Python (`executable_path`, no browser download). `make te
 with MEDIATE set to the built tool.
 
 Nothing here measures time: each step waits for what the tool prints (its status lines, its URL)
-or for the page to show something, with generous timeouts, never for a fixed delay.
+or for the page to show something, with generous timeouts, never for a fixed delay; but for one
+bound on CPU, which tells a spinning process (2 s in 2 s) from an idle one.
 """
 
 import errno

@@ -7,7 +7,8 @@ document symbols; UTF-16 positions on non-ASCII lines; malformed and out-of-orde
 document edited 1,000 times; a 100,000-line document; binary garbage; a file deleted under the
 server; a client that disconnects mid-request; SIGINT and SIGTERM.
 
-Timings and memory are printed, never asserted, except a generous bound on memory growth.
+Timings and memory are printed, never asserted, except a generous bound on memory growth and the
+256 MiB that seven refused 60 MB documents must stay under.
 """
 
 import json
