@@ -33,6 +33,9 @@ let package = Package(
         // trait: the HTTP server. Its traits (swift-configuration support, full Foundation) are
         // left off: the server needs neither.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // MediateServe only, under `Serve`: the channel handler that caps the server's connections
+        // (NIOCore). Hummingbird depends on it already, at this version or later.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         // MediateServe only, under `Serve`: Hummingbird's logger, told to keep quiet (Hummingbird
         // depends on it too).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -80,6 +83,8 @@ let package = Package(
                 // For the protocol the watch serves through, `WatchReportServer`.
                 "MediateCommandLine",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Serve"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Serve"])),
             ]
         ),

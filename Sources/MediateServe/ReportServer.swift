@@ -4,6 +4,7 @@
     import Dispatch
     import Foundation
     import Hummingbird
+    import HummingbirdCore
     import Logging
     import MediateCommandLine
     import MediateKit
@@ -26,6 +27,8 @@
         private let state: Mutex<State>
         private let task: Mutex<Task<Void, Never>?>
         private let stopped = DispatchSemaphore(value: 0)
+        private let limits: ServeLimits
+        private let connections: OpenConnections
 
         private struct State {
             var page: ByteBuffer
@@ -39,9 +42,11 @@
         /// noticed (its write fails) and forgotten.
         static let keepAlive = Duration.seconds(15)
 
-        private init(host: String, port: Int) {
+        private init(host: String, port: Int, limits: ServeLimits, connections: OpenConnections) {
             self.host = host
             self.port = port
+            self.limits = limits
+            self.connections = connections
             state = Mutex(State(page: ByteBuffer(string: Self.served(Self.waitingPage, version: 0))))
             task = Mutex(nil)
         }
@@ -50,31 +55,47 @@
         /// `port` (0: any free port), and returns once the server listens, or throws why it cannot.
         /// Until ``publish(_:)`` is called, the page says that the report is being made.
         public static func start(host: String, port: Int) throws -> ReportServer {
+            try start(host: host, port: port, limits: .standard)
+        }
+
+        /// Starts serving as ``start(host:port:)`` does, within `limits`. An IPv6 address may be
+        /// given in brackets (`[::1]`), as in a URL.
+        static func start(host: String, port: Int, limits: ServeLimits) throws -> ReportServer {
+            let host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            let connections = OpenConnections(cap: limits.connections)
             let bound = Mutex<Result<Int, any Error>?>(nil)
             let ready = DispatchSemaphore(value: 0)
             let holder = Mutex<ReportServer?>(nil)
             let task = Task {
                 // The server needs itself in its routes: made once the port is known.
                 let router = Router()
-                router.get("/") { request, _ -> Response in
-                    guard ReportServer.isAllowed(request.head.authority, host: host) else { return Response(status: .forbidden) }
+                let page = { @Sendable (request: Request, _: BasicRequestContext) -> Response in
+                    if let refusal = ReportServer.refusal(of: request, host: host) { return refusal }
                     let page = holder.withLock { $0?.state.withLock { $0.page } } ?? ByteBuffer()
                     return Response(
                         status: .ok,
                         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: page))
                 }
+                router.get("/", use: page)
+                // As GET, without the body (SwiftNIO leaves it out of the answer to a HEAD).
+                router.head("/", use: page)
                 // The page has no icon: say so without an error in the browser's console.
                 router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
                 router.get("/events") { request, _ -> Response in
-                    guard ReportServer.isAllowed(request.head.authority, host: host) else { return Response(status: .forbidden) }
+                    if let refusal = ReportServer.refusal(of: request, host: host) { return refusal }
                     guard let server = holder.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
                     return server.eventStream()
                 }
                 var logger = Logger(label: "mediate.watch")
                 logger.logLevel = .critical
+                // The idle timeout closes a connection that sends no request (or not all of its
+                // headers) in time, and one kept alive with nothing more to ask.
+                let http = HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [ConnectionCapHandler(connections)], idleTimeout: limits.idleTimeout)
                 let app = Application(
-                    router: router, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+                    router: router, server: .http1(configuration: http),
+                    configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
                     onServerRunning: { channel in
                         bound.withLock { $0 = .success(channel.localAddress?.port ?? port) }
                         ready.signal()
@@ -97,7 +118,7 @@
             case .failure(let error):
                 throw error
             case .success(let port):
-                let server = ReportServer(host: host, port: port)
+                let server = ReportServer(host: host, port: port, limits: limits, connections: connections)
                 server.task.withLock { $0 = task }
                 holder.withLock { $0 = server }
                 server.keepAliveLoop()
@@ -141,17 +162,22 @@
         /// The number of pages listening now: for tests.
         var listenerCount: Int { state.withLock { $0.listeners.count } }
 
+        /// The number of connections open now: for tests.
+        var connectionCount: Int { connections.count }
+
         /// `text/event-stream`: the current version at once, then each new one, and a comment every
-        /// ``keepAlive``. Ends when the client goes (a write fails) or the server shuts down.
+        /// ``keepAlive``. Ends when the client goes (a write fails) or the server shuts down. Past
+        /// ``ServeLimits/listeners`` streams, 503.
         private func eventStream() -> Response {
             let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let id = state.withLock { state -> Int? in
-                guard !state.closed else { return nil }
+                guard !state.closed, state.listeners.count < limits.listeners else { return nil }
                 state.nextListener += 1
                 state.listeners[state.nextListener] = continuation
                 return state.nextListener
             }
-            guard let id else { return Response(status: .serviceUnavailable) }
+            // Shutting down, or past the cap: a page already open keeps its own stream.
+            guard let id else { return Response(status: .serviceUnavailable, headers: [.retryAfter: "10"]) }
             continuation.yield(version)
             continuation.onTermination = { [weak self] _ in
                 _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
@@ -181,6 +207,15 @@
                     for listener in listeners { listener.yield(-1) }
                 }
             }
+        }
+
+        /// Why `request` is not answered, as the response that says so; nil when it is answered. Two
+        /// `Host` headers are a bad request (400): which one names the server is ambiguous. One that
+        /// is not a loopback name on loopback is forbidden (403, see ``isAllowed(_:host:)``).
+        static func refusal(of request: Request, host: String) -> Response? {
+            // SwiftNIO takes the first `Host` as the authority and leaves any other among the fields.
+            if request.headers.contains(where: { $0.name.canonicalName == "host" }) { return Response(status: .badRequest) }
+            return isAllowed(request.head.authority, host: host) ? nil : Response(status: .forbidden)
         }
 
         /// Whether a request naming `authority` (its `Host` header) may be answered by a server

@@ -3,11 +3,14 @@ through Playwright for Python (`executable_path`, no browser download). `make te
 with MEDIATE set to the built tool.
 
 Nothing here measures time: each step waits for what the tool prints (its status lines, its URL)
-or for the page to show something, with generous timeouts, never for a fixed delay.
+or for the page to show something, with generous timeouts, never for a fixed delay; but for one
+bound on CPU, which tells a spinning process (2 s in 2 s) from an idle one.
 """
 
+import errno
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -35,9 +38,15 @@ MUSKETEERS = (ROOT / "Scenarios/musketeers.scenario").read_text()
 class Watch:
     """`mediate watch ARGS` in `folder`, its standard output and error read as they come."""
 
-    def __init__(self, folder, *arguments):
+    def __init__(self, folder, *arguments, files=None):
+        """`files`: the most descriptors the process may open (RLIMIT_NOFILE), if given."""
+
+        def limit():
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
         self.process = subprocess.Popen(
-            [MEDIATE, "watch", *arguments], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            [MEDIATE, "watch", *arguments], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit
         )
         self.lines, self.errors = [], []
         self.changed = threading.Condition()
@@ -149,6 +158,12 @@ def wait_for_child(pid):
             return found[0]
         time.sleep(0.05)
     raise AssertionError("the watch started no process for its change")
+
+
+def cpu_seconds(pid):
+    """The user and system CPU time process `pid` has used, from /proc."""
+    fields = Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def setUpModule():
@@ -325,6 +340,66 @@ class WatchTests(unittest.TestCase):
             with self.assertRaises(OSError):
                 socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT).sendall(b"GET / HTTP/1.1\r\n\r\n")
             events.close()
+
+    def test_a_greedy_client_stops_neither_the_page_nor_the_runs(self):
+        # 1,100 connections that never send a byte, then 40 event streams, against a watch allowed
+        # 1,024 descriptors (many systems' default). It used to run out of them: the page stopped
+        # answering, a save could not start its run, and the accept loop spun a core.
+        watch = Watch(self.folder, "m.scenario", "--serve", "--port", "0", files=1024)
+        self.watches.append(watch)
+        url = watch.url()
+        watch.status_after(0, r"page updated$")
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+        clients = []
+        try:
+            for _ in range(1100):
+                # Without waiting: a server that stopped accepting would leave connect hanging.
+                client = socket.socket()
+                client.setblocking(False)
+                self.assertIn(client.connect_ex(("127.0.0.1", port)), (0, errno.EINPROGRESS))
+                clients.append(client)
+            answers = []
+            for _ in range(40):
+                client = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+                client.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                clients.append(client)
+                answers.append(client.recv(4096).split(b"\r\n", 1)[0])
+            self.assertEqual(answers.count(b"HTTP/1.1 200 OK"), 32, answers)
+            self.assertEqual(answers.count(b"HTTP/1.1 503 Service Unavailable"), 8, answers)
+            # The page answers, and a save starts its run.
+            self.assertIn("mediate watch: reloads", urllib.request.urlopen(url, timeout=TIMEOUT).read().decode())
+            write_atomically(self.file, MUSKETEERS.replace('"hi"', '"hello"'))
+            watch.status_after(1, r"m\.scenario: ok.*page updated$")
+            # Its descriptors stay under the cap (256 connections) and a few of its own, and it
+            # does not spin: over 2 s with every connection held, far less than 2 s of CPU.
+            descriptors = len(os.listdir("/proc/%d/fd" % watch.process.pid))
+            before = cpu_seconds(watch.process.pid)
+            time.sleep(2)
+            cpu = cpu_seconds(watch.process.pid) - before
+            print("\n  1,100 idle connections and 40 event streams: %d descriptors, %.2f s CPU in 2 s" % (descriptors, cpu), file=sys.stderr)
+            self.assertLess(descriptors, 256 + 64)
+            self.assertLess(cpu, 1.0)
+        finally:
+            for client in clients:
+                client.close()
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
+
+    def test_head_two_host_headers_and_a_bracketed_ipv6_loopback(self):
+        watch = self.watch("m.scenario", "--serve", "--host", "[::1]", "--port", "0")
+        url = watch.url()
+        self.assertTrue(url.startswith("http://[::1]:"), url)
+        watch.status_after(0, r"page updated$")
+        head = urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=TIMEOUT)
+        self.assertEqual((head.status, head.headers["Content-Type"], head.read()), (200, "text/html; charset=utf-8", b""))
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        client = socket.create_connection(("::1", port), timeout=TIMEOUT)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: [::1]\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")
+        self.assertTrue(client.recv(4096).startswith(b"HTTP/1.1 400"))
+        client.close()
+        self.assertEqual(watch.stop(), -signal.SIGTERM)
 
     def test_clients_that_disconnect_mid_request(self):
         watch = self.watch("m.scenario", "--serve", "--port", "0")

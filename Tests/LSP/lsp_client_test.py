@@ -7,7 +7,8 @@ document symbols; UTF-16 positions on non-ASCII lines; malformed and out-of-orde
 document edited 1,000 times; a 100,000-line document; binary garbage; a file deleted under the
 server; a client that disconnects mid-request; SIGINT and SIGTERM.
 
-Timings and memory are printed, never asserted, except a generous bound on memory growth.
+Timings and memory are printed, never asserted, except a generous bound on memory growth and the
+256 MiB that seven refused 60 MB documents must stay under.
 """
 
 import json
@@ -632,7 +633,7 @@ class Reliability(unittest.TestCase):
         )
         raw = b'{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"%s","version":2},"contentChanges":[{"text":"participant A\\ud800\\n"}]}}' % URI.encode()
         client.write(b"Content-Length: %d\r\n\r\n" % len(raw) + raw)
-        # Foundation's JSON parser refuses the lone surrogate: a parse error, and the text stays.
+        # The JSON reader refuses the lone surrogate: a parse error, and the text stays.
         self.assertEqual(client.next_response()["error"]["code"], -32700)
         published = client.diagnostics()
         self.assertGreater(len(published["diagnostics"]), 0)
@@ -691,6 +692,62 @@ class Reliability(unittest.TestCase):
             client.process.send_signal(number)
             # Ended by the signal, as every mediate command is: the shell shows 128 + N.
             self.assertEqual(client.wait(), -number)
+
+
+class Hostile(unittest.TestCase):
+    """What the second hostile round tried (issue 24): deep nesting, an id past a double, and
+    documents past the server's caps. Timings are printed; only the answers are asserted."""
+
+    def setUp(self):
+        self.client = Client()
+        self.client.initialize()
+
+    def tearDown(self):
+        self.assertEqual(self.client.stop(), 0)
+
+    def framed(self, body):
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def test_nested_messages_are_read_in_one_pass(self):
+        for depth, code in ((100, -32700), (60, -32602)):
+            # 2 MB of arrays nested `depth` deep: past the limit of 64, a parse error; within it,
+            # read, and hover's wrong parameters said. Foundation's decoder took 83 s for the first.
+            nested = b"[" * depth + b"0" + b"]" * depth
+            params = b"[" + b",".join([nested] * (2_000_000 // len(nested))) + b"]"
+            start = time.monotonic()
+            self.client.write(self.framed(b'{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":%s}' % params))
+            self.assertEqual(self.client.read()["error"]["code"], code)
+            print("\n  2 MB nested %d deep: answered in %.2f s" % (depth, time.monotonic() - start), file=sys.stderr)
+        # An id past a double's range is no valid id: an invalid request, not a parse error.
+        self.client.write(self.framed(b'{"jsonrpc":"2.0","id":1e400,"method":"shutdown"}'))
+        self.assertEqual(self.client.read(), {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "a request's id is a number or a string"}})
+
+    def test_open_documents_past_the_cap_are_refused_and_the_rest_served(self):
+        self.client.open(MUSKETEERS)
+        self.client.diagnostics()
+        # Seven documents of 60 MB each (the attack reached 517 MB): each past the 32 MiB that all
+        # open documents may hold, so each is refused with a message the editor shows.
+        big = "# " + "x" * 60_000_000 + "\n"
+        for number in range(7):
+            self.client.open(big, uri="file:///work/big%d.scenario" % number)
+            shown = self.client.read(timeout=120)
+            self.assertEqual(shown["method"], "window/showMessage")
+            self.assertEqual(shown["params"]["type"], 1)
+            self.assertIn("big%d.scenario" % number, shown["params"]["message"])
+        symbols = self.client.result("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
+        self.assertEqual(len(symbols), 6)
+        # 64 documents may be open; the 65th is refused, and one closed makes room.
+        for number in range(63):
+            self.client.open(MUSKETEERS, uri="file:///work/m%d.scenario" % number)
+            self.client.diagnostics(uri="file:///work/m%d.scenario" % number)
+        self.client.open(MUSKETEERS, uri="file:///work/one-too-many.scenario")
+        self.assertIn("64 open documents", self.client.read()["params"]["message"])
+        self.client.notify("textDocument/didClose", {"textDocument": {"uri": "file:///work/m0.scenario"}})
+        self.client.open(MUSKETEERS, uri="file:///work/one-too-many.scenario")
+        self.assertEqual(self.client.diagnostics(uri="file:///work/one-too-many.scenario")["diagnostics"], [])
+        peak, _ = self.client.peak_rss_kib()
+        print("\n  7 documents of 60 MB refused: peak RSS %d KiB" % peak, file=sys.stderr)
+        self.assertLess(peak, 256 << 10)
 
 
 if __name__ == "__main__":

@@ -177,3 +177,100 @@ struct LSPPositionTests {
         #expect(labels == ["protocol-extension", "wrapper", "direct-delegate", "mesh", RelayDesign.name, "as"])
     }
 }
+
+@Suite("Language server: hostile messages")
+struct LanguageServerLimitTests {
+    private func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
+
+    /// Every message the server writes back for `input`, parsed.
+    private func answers(_ server: inout LanguageServer, _ input: [UInt8]) -> [LSPJSON] {
+        var framer = MessageFramer()
+        framer.append(server.receive(input))
+        var found: [LSPJSON] = []
+        while case .message(let body) = framer.next() { found.append(LSPJSON.parse(body) ?? "unparsed") }
+        return found
+    }
+
+    private func initialized() -> LanguageServer {
+        var server = LanguageServer(designs: .reference)
+        _ = server.receive(frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
+        return server
+    }
+
+    private func open(_ uri: String, _ text: String) -> [UInt8] {
+        let escaped = String(decoding: LSPJSON.string(text).encoded(), as: UTF8.self)
+        return frame(
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","version":1,"text":\#(escaped)}}}"#
+        )
+    }
+
+    @Test func anIdPastDoubleIsAnInvalidRequest() {
+        var server = initialized()
+        let answer = answers(&server, frame(#"{"jsonrpc":"2.0","id":1e400,"method":"shutdown"}"#))
+        #expect(answer.first?["error"]?["code"] == -32600)
+        #expect(answer.first?["id"] == .null)
+    }
+
+    @Test func nestingPastTheLimitIsAParseErrorAndWithinItParses() {
+        let depth = LSPJSON.maxDepth
+        let within = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(LSPJSON.parse(Array(within.utf8)) != nil)
+        let past = "[" + within + "]"
+        #expect(LSPJSON.parse(Array(past.utf8)) == nil)
+        var server = initialized()
+        let answer = answers(&server, frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown","params":\#(past)}"#))
+        #expect(answer.first?["error"]?["code"] == -32700)
+    }
+
+    /// A message of many values nested to the limit is read once: its cost grows with its size,
+    /// not with its size times its depth (Foundation's decoder, value by value, took 83 s for 2 MB
+    /// nested 100 deep). The bound is generous: it only tells linear from quadratic.
+    @Test func deepAndWideMessagesAreReadInOnePass() {
+        var nested = "0"
+        for _ in 2..<LSPJSON.maxDepth { nested = "[" + nested + "]" }
+        let wide = "[" + Array(repeating: nested, count: 4_000).joined(separator: ",") + "]"
+        let started = ContinuousClock.now
+        var server = initialized()
+        let answer = answers(&server, frame(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":\#(wide)}"#))
+        #expect(answer.first?["error"]?["code"] == -32602)
+        #expect(ContinuousClock.now - started < .seconds(20), "\(wide.utf8.count) bytes")
+    }
+
+    @Test func stringsEscapesAndNumbersReadBack() {
+        let text = #"{"s":"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","n":[-0.5e2,1E+2,0,true,false,null],"e":{}}"#
+        let expected: LSPJSON = ["s": "a\"\\/\u{8}\u{C}\n\r\té😀", "n": [.number(-50), 100, 0, true, false, nil], "e": [:]]
+        #expect(LSPJSON.parse(Array(text.utf8)) == expected)
+        for bad in ["", "01", "1.", "-", "[1,]", "{\"a\"}", "\"\u{1}\"", #""\ud800""#, #""\x""#, "[1] x", "nul", "{\"a\":1,}"] {
+            #expect(LSPJSON.parse(Array(bad.utf8)) == nil, "\(bad)")
+        }
+    }
+
+    @Test func openDocumentsPastTheCapAreRefusedAndTheOthersServed() {
+        var server = initialized()
+        server.maxOpenBytes = 100
+        server.maxOpenDocuments = 2
+        let text = "participant A\n"
+        #expect(answers(&server, open("file:///a", text)).first?["method"] == "textDocument/publishDiagnostics")
+        // Past the total size.
+        let big = answers(&server, open("file:///big", String(repeating: "# x\n", count: 30)))
+        #expect(big.first?["method"] == "window/showMessage")
+        #expect(big.first?["params"]?["type"] == 1)
+        #expect(big.first?["params"]?["message"]?.string?.contains("file:///big") == true)
+        #expect(answers(&server, open("file:///b", text)).first?["method"] == "textDocument/publishDiagnostics")
+        // Past the number.
+        let third = answers(&server, open("file:///c", text))
+        #expect(third.first?["method"] == "window/showMessage")
+        // An edit that takes the total past the cap drops its document, which the editor is told.
+        let grow = frame(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b","version":2},"contentChanges":[{"text":"\#(String(repeating: "x", count: 200))"}]}}"#
+        )
+        let dropped = answers(&server, grow)
+        #expect(dropped.map { $0["method"] } == ["window/showMessage", "textDocument/publishDiagnostics"])
+        #expect(dropped.last?["params"]?["diagnostics"] == [])
+        // The documents within the cap are still served, and the dropped one makes room.
+        let request = #"{"jsonrpc":"2.0","id":4,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a"}}}"#
+        let symbols = answers(&server, frame(request))
+        #expect(symbols.first?["result"]?.array?.count == 1)
+        #expect(answers(&server, open("file:///c", text)).first?["method"] == "textDocument/publishDiagnostics")
+    }
+}

@@ -65,5 +65,93 @@
             #expect(text.contains("const version = 2;"))
             server.shutdown()
         }
+
+        @Test func headIsAnsweredAsGetWithoutABody() async throws {
+            let server = try await blocking { try ReportServer.start(host: "127.0.0.1", port: 0) }
+            defer { server.shutdown() }
+            server.publish("<html><body>page</body></html>")
+            var request = URLRequest(url: URL(string: server.url)!)
+            request.httpMethod = "HEAD"
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            #expect(data.isEmpty)
+        }
+
+        @Test func twoHostHeadersAreABadRequest() async throws {
+            let answer = try await blocking {
+                let server = try ReportServer.start(host: "127.0.0.1", port: 0)
+                defer { server.shutdown() }
+                let connection = try #require(RawConnection(port: server.port))
+                connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                return connection.readAll()
+            }
+            #expect(answer.hasPrefix("HTTP/1.1 400"))
+        }
+
+        @Test func aBracketedIPv6LoopbackBinds() async throws {
+            let (url, port, answer) = try await blocking {
+                let server = try ReportServer.start(host: "[::1]", port: 0)
+                defer { server.shutdown() }
+                let connection = try #require(RawConnection(host: "::1", port: server.port))
+                connection.send("GET / HTTP/1.1\r\nHost: [::1]:\(server.port)\r\nConnection: close\r\n\r\n")
+                return (server.url, server.port, connection.readAll())
+            }
+            #expect(url == "http://[::1]:\(port)/")
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+        }
+
+        /// 1,100 connections that never send a byte: the server closes the oldest past its cap,
+        /// so its descriptors stay bounded, and a page asked for meanwhile is answered.
+        @Test func idleConnectionsPastTheCapAreClosedAndThePageStillAnswers() async throws {
+            let (opened, answer, closed) = try await blocking {
+                let server = try ReportServer.start(host: "127.0.0.1", port: 0)
+                defer { server.shutdown() }
+                server.publish("<html><body>page</body></html>")
+                let idle = (0..<1_100).compactMap { _ in RawConnection(port: server.port) }
+                let page = try #require(RawConnection(port: server.port))
+                page.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                let answer = page.readAll()
+                // The server closes them as it goes; wait (generously) until it has.
+                let deadline = ContinuousClock.now + .seconds(30)
+                var closed = 0
+                repeat {
+                    closed = idle.filter(\.isClosedByServer).count
+                    if closed >= 1_100 - 256 { break }
+                    Thread.sleep(forTimeInterval: 0.1)
+                } while ContinuousClock.now < deadline
+                return (idle.count, answer, closed)
+            }
+            #expect(opened == 1_100)
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(closed >= 1_100 - 256)
+        }
+
+        /// Past the cap on event streams a new one is answered 503, and a connection that never
+        /// finishes its request is closed after the idle timeout (short here; 10 s in the tool).
+        @Test func eventStreamsPastTheCapAndSilentConnectionsAreRefused() async throws {
+            let (streams, silentClosed) = try await blocking {
+                let limits = ServeLimits(connections: 16, listeners: 2, idleTimeout: .milliseconds(300))
+                let server = try ReportServer.start(host: "127.0.0.1", port: 0, limits: limits)
+                defer { server.shutdown() }
+                let silent = try #require(RawConnection(port: server.port))
+                silent.send("GET / HTT")
+                var streams: [String] = []
+                var held: [RawConnection] = []
+                for _ in 0..<3 {
+                    let events = try #require(RawConnection(port: server.port))
+                    events.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    streams.append(events.readFirstLine())
+                    held.append(events)
+                }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !silent.isClosedByServer, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+                // The streams outlive the idle timeout: a response is being sent.
+                return (streams, silent.isClosedByServer && !held[0].isClosedByServer)
+            }
+            #expect(streams == ["HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 503 Service Unavailable"])
+            #expect(silentClosed)
+        }
     }
 #endif

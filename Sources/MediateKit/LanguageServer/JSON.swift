@@ -1,10 +1,7 @@
-import Foundation
-
-/// A JSON value, as the language server reads and writes them: parsed by Foundation's
-/// `JSONDecoder` (which refuses ill-formed JSON and invalid UTF-8, and nesting deeper than it
-/// supports), written by ``encoded()`` with sorted keys, so that every answer is the same bytes
-/// for the same state.
-package enum JSON: Hashable, Sendable, Decodable {
+/// A JSON value, as the language server reads and writes them: read by ``JSONReader`` in one
+/// pass (which refuses ill-formed JSON, invalid UTF-8, and nesting past ``maxDepth``), written by
+/// ``encoded()`` with sorted keys, so that every answer is the same bytes for the same state.
+package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,26 +9,13 @@ package enum JSON: Hashable, Sendable, Decodable {
     case array([JSON])
     case object([String: JSON])
 
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSON].self))
-        }
-    }
+    /// How deep arrays and objects may nest in a message: LSP's own nest less than 10 deep.
+    package static let maxDepth = 64
 
     /// Parses one JSON text; nil when it is not one.
     package static func parse(_ bytes: some Collection<UInt8>) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: Data(bytes))
+        var reader = JSONReader(Array(bytes))
+        return reader.document()
     }
 
     // MARK: Reading

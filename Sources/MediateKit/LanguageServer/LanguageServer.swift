@@ -29,6 +29,11 @@ public struct LanguageServer {
     /// Documents whose diagnostics are not yet published, in the order they changed.
     private var pending: [String] = []
     private var output: [UInt8] = []
+    /// The most documents open at once; one more is not kept, and the editor is told.
+    package var maxOpenDocuments = 64
+    /// The most text the open documents hold together, in bytes: four scenarios at the language's
+    /// 8 MiB limit. An open or an edit that would pass it is not kept, and the editor is told.
+    package var maxOpenBytes = 32 << 20
 
     private enum State {
         case waiting, running, shuttingDown
@@ -294,6 +299,11 @@ public struct LanguageServer {
                 log?("dropped didOpen: it needs textDocument.uri and textDocument.text")
                 return
             }
+            let others = documents.count - (documents[uri] == nil ? 0 : 1)
+            guard others < maxOpenDocuments, openBytes(excluding: uri) + text.utf8.count <= maxOpenBytes else {
+                drop(uri, becauseOf: text.utf8.count)
+                return
+            }
             documents[uri] = Entry(document: TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: text))
             markPending(uri)
         case "textDocument/didChange":
@@ -309,6 +319,11 @@ public struct LanguageServer {
                 return
             }
             documents[uri]!.analysis = nil
+            let size = documents[uri]!.document.bytes.count
+            guard openBytes(excluding: uri) + size <= maxOpenBytes else {
+                drop(uri, becauseOf: size)
+                return
+            }
             markPending(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else {
@@ -323,6 +338,27 @@ public struct LanguageServer {
             // read), `$/setTrace`, `workspace/didChangeConfiguration` …: nothing to do.
             break
         }
+    }
+
+    /// The bytes of every open document's text but `uri`'s.
+    private func openBytes(excluding uri: String) -> Int {
+        documents.reduce(0) { total, entry in entry.key == uri ? total : total + entry.value.document.bytes.count }
+    }
+
+    /// Does not keep `uri`, whose text of `size` bytes would pass a cap on open documents: forgets
+    /// it (and clears its diagnostics) if it was open, and tells the editor in a message it shows,
+    /// since nothing in the file itself would say why it is not checked.
+    private mutating func drop(_ uri: String, becauseOf size: Int) {
+        let cap =
+            documents.count - (documents[uri] == nil ? 0 : 1) >= maxOpenDocuments
+            ? "\(maxOpenDocuments) open documents"
+            : "\(ByteCount(maxOpenBytes)) of open documents (this one is \(ByteCount(size)))"
+        let message = "mediate does not check \(uri): past its limit of \(cap); close some documents and open it again"
+        log?(message)
+        send(["jsonrpc": "2.0", "method": "window/showMessage", "params": ["type": 1, "message": JSON(message)]])
+        guard documents.removeValue(forKey: uri) != nil else { return }
+        pending.removeAll { $0 == uri }
+        send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]])
     }
 
     private static func changes(_ entries: [JSON]) -> [TextDocument.Change]? {

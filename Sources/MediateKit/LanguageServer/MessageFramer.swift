@@ -53,9 +53,16 @@ package struct MessageFramer {
     package mutating func next() -> Frame? {
         if let length = pendingLength {
             guard buffer.count - start >= length else { return nil }
+            pendingLength = nil
+            guard start + length < buffer.count else {
+                // The body is all that is left: it takes the buffer itself rather than a copy
+                // (a document's text can be most of 64 MiB).
+                buffer.removeSubrange(0..<start)
+                defer { (buffer, start, scanned) = ([], 0, 0) }
+                return .message(buffer)
+            }
             let body = Array(buffer[start..<start + length])
             start += length
-            pendingLength = nil
             return .message(body)
         }
         guard let end = headerEnd() else {
@@ -78,6 +85,8 @@ package struct MessageFramer {
             return .malformed("Content-Length \(length) is past the largest message, \(Self.maxContentBytes) bytes")
         case .success(let length):
             pendingLength = length
+            // Room for the whole body at once, rather than growing by doubling as it arrives.
+            buffer.reserveCapacity(start + length)
             return next()
         }
     }

@@ -1,0 +1,42 @@
+#if Serve
+    import NIOCore
+    import Synchronization
+
+    /// The report server's open connections, oldest first, at most ``cap`` of them: the one that
+    /// opens past the cap closes the oldest, so that a client holding hundreds of silent
+    /// connections cannot take every descriptor, and a page asked for meanwhile is still answered.
+    final class OpenConnections: Sendable {
+        /// The most connections open at once.
+        let cap: Int
+        private let state = Mutex(State())
+
+        private struct State {
+            var open: [(id: Int, channel: any Channel)] = []
+            var nextID = 0
+        }
+
+        init(cap: Int) {
+            self.cap = cap
+        }
+
+        /// Adds `channel`, and closes the oldest connection if it is one too many; returns the
+        /// number ``closed(_:)`` takes when `channel` closes.
+        func opened(_ channel: any Channel) -> Int {
+            let (id, oldest) = state.withLock { state -> (Int, (any Channel)?) in
+                state.nextID += 1
+                state.open.append((state.nextID, channel))
+                return (state.nextID, state.open.count > cap ? state.open.removeFirst().channel : nil)
+            }
+            oldest?.close(promise: nil)
+            return id
+        }
+
+        /// Forgets the connection `opened` numbered `id`.
+        func closed(_ id: Int) {
+            state.withLock { $0.open.removeAll { $0.id == id } }
+        }
+
+        /// The number of connections open now.
+        var count: Int { state.withLock { $0.open.count } }
+    }
+#endif
