@@ -113,7 +113,8 @@ struct RepositoryLinkTests {
         #expect(!text.contains("value-"))
         #expect(text.utf8.count < 800)
         #expect(
-            text.contains("note: the file does not parse on its first line, so mediate shows only this error of it (and not the 50 others)"))
+            text.contains("note: the file does not parse on its first line, so mediate shows only this error of it (and not the 50 others)")
+        )
     }
 
     /// A workspace with a scenario and `Output -> elsewhere`, the folder it leads to empty.
