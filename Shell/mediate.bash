@@ -186,7 +186,7 @@ _mediate() {
 
 _mediate_run() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
     non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
@@ -255,7 +255,7 @@ _mediate_validate() {
 
 _mediate_check() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
     non_repeating_options=(--output --record --junit --jobs --max-output --diagnostics-format)
     __mediate_offer_flags_options -1

@@ -130,14 +130,18 @@ extension Mediate {
             completion: .directory)
         var outputFolder: String?
 
+        @Flag(help: "Write into --output even when it is a symbolic link, where the link leads (refused otherwise).")
+        var followOutputLink = false
+
         @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let command = RunCommand(
+            var command = RunCommand(
                 paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
                 limits: limits.value, diagnosticFormat: diagnostics.format)
+            command.followOutputLink = followOutputLink
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -292,6 +296,9 @@ extension Mediate {
             completion: .directory)
         var outputFolder: String = "Output"
 
+        @Flag(help: "Record into --output even when it is a symbolic link, where the link leads (refused otherwise).")
+        var followOutputLink = false
+
         @Option(help: "When to write goldens.")
         var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
 
@@ -313,10 +320,11 @@ extension Mediate {
         }
 
         func run() throws {
-            let command = CheckCommand(
+            var command = CheckCommand(
                 paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
                 jobs: jobs, limits: RunLimits(maxOutputBytes: maxOutput.value.bytes),
                 diagnosticFormat: diagnostics.format)
+            command.followOutputLink = followOutputLink
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }

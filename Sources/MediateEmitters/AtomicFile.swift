@@ -139,9 +139,15 @@ package final class AtomicFile {
     }
 
     /// Flushes the files and renames them into place in order, with no signal's clean-up in
-    /// between (see ``InterruptCleanup``). Throws at the first that fails, leaving the rest.
+    /// between (see ``InterruptCleanup``). A folder where one of them goes fails them all before
+    /// any is renamed, so that a batch goes in whole; a rename that fails anyway (rare: the folder
+    /// was changed meanwhile) throws, leaving the rest.
     package static func commit(_ files: [AtomicFile]) throws {
         for file in files { try file.finish() }
+        for file in files where !file.done {
+            var status = stat()
+            if lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { throw OutputError(code: EISDIR) }
+        }
         try InterruptCleanup.withLock { pending in
             for file in files where !file.done {
                 file.done = true

@@ -13,6 +13,9 @@ package final class GoldenComparison: TextOutput {
 
     /// Whether no golden could be opened at the path.
     package let isMissing: Bool
+    /// Whether the path is a symbolic link, which is not followed (`O_NOFOLLOW`): a repository's
+    /// link could lead to any file, which a diff would then print. ``isMissing`` too.
+    package let isLink: Bool
     /// Whether the output has differed from the golden so far.
     package private(set) var differs = false
     /// The 1-based line on which the output first differs from the golden.
@@ -26,10 +29,11 @@ package final class GoldenComparison: TextOutput {
     private var chunkStart = 0
     private var chunkEnd = 0
 
-    /// Opens the golden at `path` for reading (missing when it cannot be opened).
+    /// Opens the golden at `path` for reading (missing when it cannot be opened, or is a link).
     package init(goldenPath path: String) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         isMissing = descriptor < 0
+        isLink = descriptor < 0 && errno == ELOOP
     }
 
     deinit {
@@ -84,13 +88,13 @@ package final class GoldenComparison: TextOutput {
     /// The unified diff from the golden at `goldenPath` to what the run wrote when both are at
     /// most ``keptLimit`` bytes; else where they first differ and how to see the rest.
     package func diff(goldenPath: String) -> String {
-        let golden = readSource(path: goldenPath, limit: Self.keptLimit)
+        let golden = readSource(path: goldenPath, limit: Self.keptLimit, followingLinks: false)
         if let kept, case .success(let golden) = golden {
             return UnifiedDiff.diff(expected: String(decoding: golden.bytes, as: UTF8.self), actual: String(decoding: kept, as: UTF8.self))
                 ?? ""
         }
         var status = stat()
-        let goldenSize = stat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
+        let goldenSize = lstat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
         return "the output differs from the golden from line \(firstDifferentLine) on; at \(writtenCount) and \(goldenSize) bytes, "
             + "they are larger than mediate diffs in memory (\(Self.keptLimit) bytes each): write the output to a file "
             + "and compare the two with `mediate diff`\n"

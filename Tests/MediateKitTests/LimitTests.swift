@@ -79,10 +79,11 @@ struct LimitTests {
 
     // MARK: Errors
 
-    /// A megabyte of errors on one line: at most `Diagnostics.limit` are kept, each shows a
-    /// window of its line rather than the whole line, and a last line says the list was cut.
+    /// A megabyte of errors on one line (the second: a file that does not parse on its first
+    /// shows only that error): at most `Diagnostics.limit` are kept, each shows a window of its
+    /// line rather than the whole line, and a last line says the list was cut.
     @Test func errorsStopAtTheLimitAndLongLinesShowAWindow() throws {
-        let text = String(repeating: "é@", count: SourceLimits.maxLineBytes / 3) + "\n"
+        let text = "participant A\n" + String(repeating: "é@", count: SourceLimits.maxLineBytes / 3) + "\n"
         let failure = try #require(ScenarioLoader.load(SourceFile(path: "noise.scenario", text: text)).failure)
         #expect(failure.exitCode == 2)
         let lines = failure.rendered().split(separator: "\n", omittingEmptySubsequences: false)
@@ -90,7 +91,7 @@ struct LimitTests {
         #expect(failure.rendered().hasSuffix("noise.scenario: note: stopped after the first 1000 errors\n"))
         #expect(lines.allSatisfy { $0.utf8.count < 400 })
         // The 500th error: 'é' at column 999, '@' at column 1000, shown in a window cut on both sides.
-        let header = "noise.scenario:1:1000: error: unexpected character '@'"
+        let header = "noise.scenario:2:1000: error: unexpected character '@'"
         let index = try #require(lines.firstIndex(of: Substring(header)))
         #expect(lines[index + 1].hasPrefix("…") && lines[index + 1].hasSuffix("…"))
         let caret = lines[index + 2]

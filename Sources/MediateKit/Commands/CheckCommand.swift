@@ -27,6 +27,9 @@ public struct CheckCommand: Sendable {
     public var designs: DesignRegistry
     /// Where to write a JUnit report of every case, or nil for none.
     public var junitPath: String?
+    /// Whether ``outputFolder`` may be a symbolic link, recorded through; else recording into
+    /// such a folder is refused (see `OutputFolder`).
+    public var followOutputLink = false
     /// How many cases run at once; at least 1.
     public var jobs: Int
     /// The limits every run stops at.
@@ -121,7 +124,9 @@ public struct CheckCommand: Sendable {
                     ], colored: colors.standardError))
             return 2
         }
-        let files = Self.scenarioFiles(under: paths)
+        let found = ScenarioFiles(paths, sorted: true)
+        standardError.write(found.notes)
+        let files = found.paths
         var invalid = false
         let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
@@ -133,11 +138,18 @@ public struct CheckCommand: Sendable {
             standardError.write(Self.noScenarioFound(in: paths, as: diagnosticFormat))
             return 2
         }
+        if let refusal = junitRefusal(files: files) {
+            standardError.write(refusal)
+            return 3
+        }
         // A folder made here is removed at the end if nothing was recorded into it.
         var madeFolder = false
         defer { if madeFolder { OutputFolder.forget(outputFolder) } }
         if record != .never {
-            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            let names = designs.kinds.flatMap { kind in
+                Self.goldenNames(of: kind) + ["messages", "coupling"].map { "\(kind.rawValue).\($0).svg" }
+            }
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths, writing: names, followingLink: followOutputLink) {
             case .success(let made): madeFolder = made
             case .failure(let refusal):
                 standardError.write(refusal.message)
@@ -259,14 +271,17 @@ public struct CheckCommand: Sendable {
     /// not check is the failure; a `kind` no design is registered as is one of the result's
     /// ``CaseResult/errors``.
     public func check(path: String, kind: MediatorKind) -> Result<CaseResult, ScenarioLoader.Failure> {
-        ScenarioLoader.load(path: path, designs: designs).map { check($0, kind: kind) }
+        ScenarioLoader.load(path: path, designs: designs).map { scenario in
+            let batch = GoldenBatch()
+            return Self.committing(batch, [check(scenario, kind: kind, recordingInto: batch)])[0]
+        }
     }
 
     // MARK: Running
 
     /// Runs every (scenario, kind) pair on `jobs` threads; results in scenario, then kind order,
-    /// whatever the number of jobs.
-    func runAll(_ scenarios: [LoadedScenario]) -> [CaseResult] {
+    /// whatever the number of jobs. Goldens recorded are staged into `batch`.
+    func runAll(_ scenarios: [LoadedScenario], recordingInto batch: GoldenBatch = GoldenBatch()) -> [CaseResult] {
         let cases = scenarios.flatMap { scenario in scenario.designs.kinds.map { (scenario, $0) } }
         let next = Mutex(0)
         let results = Mutex([CaseResult?](repeating: nil, count: cases.count))
@@ -277,7 +292,7 @@ public struct CheckCommand: Sendable {
                     return value
                 }
                 guard index < cases.count else { return }
-                let result = check(cases[index].0, kind: cases[index].1)
+                let result = check(cases[index].0, kind: cases[index].1, recordingInto: batch)
                 results.withLock { $0[index] = result }
             }
         }
@@ -302,15 +317,37 @@ public struct CheckCommand: Sendable {
     }
 
     /// ``runAll(_:)`` while recording: one scenario at a time, holding its folder's lock (see
-    /// `FolderLock`), so that another process recording or running into it waits. When the folder
-    /// cannot be made or locked, each case reports why as it writes.
+    /// `FolderLock`), so that another process recording or running into it waits, and putting its
+    /// goldens in place together (see ``committing(_:_:)``). When the folder cannot be made or
+    /// locked, each case reports why as it writes.
     func recordAll(_ scenarios: CheckedScenarios, standardError: any TextOutput) -> [CaseResult] {
         (0..<scenarios.count).flatMap { index in
             let stem = LoadedScenario.stem(of: scenarios.paths[index])
             let lock = try? FolderLock((outputFolder as NSString).appendingPathComponent(stem), standardError: standardError)
             defer { lock?.release() }
-            return run(scenarios, at: index) { runAll([$0]) }
+            let batch = GoldenBatch()
+            return Self.committing(batch, run(scenarios, at: index) { runAll([$0], recordingInto: batch) })
         }
+    }
+
+    /// One scenario's `results`, after its goldens staged in `batch` are put in place: all of
+    /// them when every case recorded without an error, else none, each one named in an error, so
+    /// that the scenario's goldens are all old or all new.
+    static func committing(_ batch: GoldenBatch, _ results: [CaseResult]) -> [CaseResult] {
+        var reason: String?
+        if results.contains(where: { !$0.errors.isEmpty }) {
+            reason = "another golden of the scenario could not be recorded"
+        } else {
+            do { try batch.commit() } catch { reason = RunCommand.reason(error) }
+        }
+        guard let reason else { return results }
+        batch.discard()
+        var results = results
+        for index in results.indices {
+            results[index].errors += results[index].recorded.map { "\($0): not recorded: \(reason); the goldens are left as they were" }
+            results[index].recorded = []
+        }
+        return results
     }
 
     /// `body` on the scenario at `index`; when it can no longer be read, one error a kind.
@@ -329,7 +366,7 @@ public struct CheckCommand: Sendable {
     /// The files one case writes, with their golden paths, and compares or records them. The
     /// transcript is compared with its golden as the run writes it (see `GoldenComparison`); the
     /// diagrams, which have bounded sizes, in memory.
-    func check(_ scenario: LoadedScenario, kind: MediatorKind) -> CaseResult {
+    func check(_ scenario: LoadedScenario, kind: MediatorKind, recordingInto batch: GoldenBatch) -> CaseResult {
         guard let design = scenario.designs.design(kind) else {
             return CaseResult(
                 scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
@@ -356,14 +393,19 @@ public struct CheckCommand: Sendable {
         var result = CaseResult(
             scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
             stoppedBy: run.summary.stoppedBy)
-        compare(
-            transcriptPath, of: scenario, exists: !transcript.isMissing, matches: transcript.matches, into: &result,
-            diff: { transcript.diff(goldenPath: transcriptPath) }
-        ) { path in
-            // Written by running again: the run is deterministic, and its output was never held whole.
-            let file = try AtomicFile(path: path)
-            _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
-            try file.commit()
+        if transcript.isLink {
+            result.errors.append(Self.linkedGolden(transcriptPath))
+        } else {
+            compare(
+                transcriptPath, of: scenario, exists: !transcript.isMissing, matches: transcript.matches, into: &result,
+                diff: { transcript.diff(goldenPath: transcriptPath) }
+            ) { path in
+                // Written by running again: the run is deterministic, and its output was never held whole.
+                let file = try AtomicFile(path: path)
+                _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
+                try file.finish()
+                batch.add(file)
+            }
         }
         result.failedExpectations = run.summary.expectationFailures
         result.loaded = scenario
@@ -384,20 +426,44 @@ public struct CheckCommand: Sendable {
             let svgPath = String(path.dropLast("dot".count)) + "svg"
             let problem = layoutProblem(text)
             if let problem { result.skipped.append("\(svgPath): \(problem)") }
-            let golden = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            var golden: String?
+            switch readSource(path: path, followingLinks: false) {
+            case .success(let read): golden = String(decoding: read.bytes, as: UTF8.self)
+            case .failure(.missing): golden = nil
+            case .failure(.unreadable(ReadFailure.linkReason)):
+                result.errors.append(Self.linkedGolden(path))
+                continue
+            case .failure(let failure):
+                let reason: String
+                switch failure {
+                case .folder: reason = "it is a folder"
+                case .tooLarge: reason = "it is larger than \(ByteCount(SourceLimits.maxFileBytes))"
+                case .unreadable(let system): reason = system
+                case .missing, .idlePipe: reason = "it is not a file"
+                }
+                result.errors.append("\(path.visible()): cannot read the golden: \(reason)")
+                continue
+            }
             compare(
                 path, of: scenario, exists: golden != nil, matches: golden == text, into: &result,
                 diff: { UnifiedDiff.diff(expected: golden ?? "", actual: text) ?? "" }
             ) { path in
-                try writeAtomically(text.utf8, to: path)
+                try batch.stage(text.utf8, at: path)
                 if problem == nil {
-                    try writeAtomically(try render(text, format: .svg, layout: .dot), to: svgPath)
+                    try batch.stage(try render(text, format: .svg, layout: .dot), at: svgPath)
                 } else {
-                    unlink(svgPath)
+                    batch.remove(svgPath)
                 }
             }
         }
         return result
+    }
+
+    /// The error for a golden at `path` that is a symbolic link: it is neither read nor written
+    /// over, since a repository's link can lead to any file, which a diff would print.
+    static func linkedGolden(_ path: String) -> String {
+        "\(path.visible()): the golden is a symbolic link, which mediate neither reads nor writes through; "
+            + "replace the link with the file itself, or remove it and record again"
     }
 
     /// The error for an `expect` line that said `FAILED` under `kind`, at its statement, with
@@ -526,32 +592,6 @@ public struct CheckCommand: Sendable {
     }
 
     // MARK: Files
-
-    /// Every `.scenario` file named or under a named folder, sorted, without duplicates.
-    static func scenarioFiles(under paths: [String]) -> [String] {
-        scenarioFiles(inOrder: paths).sorted()
-    }
-
-    /// The paths in the order given, each folder replaced by the `.scenario` files under it
-    /// (sorted), without duplicates. A path that does not exist stays, to be reported when read.
-    static func scenarioFiles(inOrder paths: [String]) -> [String] {
-        var seen = Set<String>()
-        var files: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            var named = [path]
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let enumerator = FileManager.default.enumerator(atPath: path)
-                named = []
-                while let relative = enumerator?.nextObject() as? String {
-                    if relative.hasSuffix(".scenario") { named.append((path as NSString).appendingPathComponent(relative)) }
-                }
-                named.sort()
-            }
-            for file in named where seen.insert(file).inserted { files.append(file) }
-        }
-        return files
-    }
 
     /// The error for `paths` that name no `.scenario` file (folders without any).
     static func noScenarioFound(in paths: [String], as format: DiagnosticFormat, colored: Bool = false) -> String {

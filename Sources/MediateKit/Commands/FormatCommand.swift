@@ -28,7 +28,9 @@ public struct FormatCommand: Sendable {
     /// changed while it was formatted, or it or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
-        for path in CheckCommand.scenarioFiles(under: paths) {
+        let found = ScenarioFiles(paths, sorted: true)
+        standardError.write(found.notes)
+        for path in found.paths {
             exitCode = max(exitCode, format(path, standardOutput: standardOutput, standardError: standardError))
         }
         return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))

@@ -10,10 +10,13 @@ enum OutputFolder {
         var code: Int32
     }
 
-    /// Refuses `folder` as ``refusal(_:for:)`` does, else makes it when it is missing (see
-    /// ``make(_:)``): whether it made it, which the caller then ``forget(_:removing:)``s.
-    static func prepare(_ folder: String, for paths: [String]) -> Result<Bool, Refusal> {
-        if let refusal = refusal(folder, for: paths) { return .failure(refusal) }
+    /// Refuses `folder` as ``refusal(_:for:writing:followingLink:)`` does, else makes it when it
+    /// is missing (see ``make(_:)``): whether it made it, which the caller then
+    /// ``forget(_:removing:)``s.
+    static func prepare(
+        _ folder: String, for paths: [String], writing names: [String], followingLink: Bool
+    ) -> Result<Bool, Refusal> {
+        if let refusal = refusal(folder, for: paths, writing: names, followingLink: followingLink) { return .failure(refusal) }
         do {
             return .success(try make(folder))
         } catch {
@@ -24,9 +27,19 @@ enum OutputFolder {
         }
     }
 
-    /// Why `folder` cannot take the files of the scenarios at `paths`, with the exit code (3: the
-    /// folder, its parent or a stem's place in it; 2: two scenarios of one stem), or nil.
-    static func refusal(_ folder: String, for paths: [String]) -> Refusal? {
+    /// Why `folder` cannot take the files named `names` of the scenarios at `paths`, with the
+    /// exit code (3: the folder, its parent, a stem's place in it, or an input where a file
+    /// would go; 2: two scenarios of one stem), or nil. Unless `followingLink`, a symbolic link
+    /// as `folder` (or as any folder of a relative path) is refused: a repository's
+    /// `Output -> /elsewhere` would have the files written outside it.
+    static func refusal(_ folder: String, for paths: [String], writing names: [String], followingLink: Bool) -> Refusal? {
+        if !followingLink, let link = link(in: folder) {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? "?"
+            return Refusal(
+                message: "error: the output folder '\(link.visible())' is a symbolic link to '\(destination.visible())', "
+                    + "which mediate does not write through\n"
+                    + "help: give the folder itself, or add --follow-output-link to write where the link leads\n", code: 3)
+        }
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             if let problem = missingFolderProblem(folder) { return Refusal(message: problem.rendered, code: 3) }
@@ -36,6 +49,17 @@ enum OutputFolder {
         }
         if let problem = paths.lazy.compactMap({ problem(scenarioAt: $0, in: folder) }).first {
             return Refusal(message: problem.rendered, code: 3)
+        }
+        for path in paths {
+            let inside = (folder as NSString).appendingPathComponent(LoadedScenario.stem(of: path))
+            for name in names {
+                let output = (inside as NSString).appendingPathComponent(name)
+                if let input = OutputPath.input(at: output, among: paths) {
+                    return Refusal(
+                        message: "error: '\(output.visible())' is the scenario \(input.visible()), which mediate would write over\n"
+                            + "help: give another --output folder; mediate does not write over what it reads\n", code: 3)
+                }
+            }
         }
         var seen: [String: String] = [:]
         for path in paths {
@@ -57,6 +81,29 @@ enum OutputFolder {
         /// `error: MESSAGE` and `help: HELP`, ready for standard error, the paths they quote
         /// escaped as source text is.
         var rendered: String { "error: \(message.visible())\nhelp: \(help.visible())\n" }
+    }
+
+    /// The first symbolic link among the folders of `folder`: the last one, and each one of a
+    /// relative path (inside the current folder, where a repository may have put it), or nil.
+    static func link(in folder: String) -> String? {
+        var prefixes: [String] = []
+        var path = folder
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if !folder.hasPrefix("/") {
+            var prefix = ""
+            for component in path.split(separator: "/") {
+                prefix += prefix.isEmpty ? component : "/" + component
+                if component != ".", component != ".." { prefixes.append(prefix) }
+            }
+        } else {
+            prefixes = [path]
+        }
+        return prefixes.first { prefix in
+            var status = stat()
+            var target = stat()
+            // A link leading nowhere is refused as a missing folder is (see missingFolderProblem).
+            return lstat(prefix, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK && stat(prefix, &target) == 0
+        }
     }
 
     /// Why `folder/<stem>` cannot be the scenario's own folder (no stem, or a file or a symbolic

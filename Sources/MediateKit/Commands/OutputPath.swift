@@ -28,13 +28,10 @@ struct OutputPath {
         if path == "-" || path == "/dev/stdout" { return body(standardOutput) }
         var target = stat()
         if stat(path, &target) == 0 {
-            for input in inputs {
-                var read = stat()
-                if stat(input, &read) == 0, read.st_dev == target.st_dev, read.st_ino == target.st_ino {
-                    throw OutputRefusal(
-                        reason: "it is the scenario \(input)",
-                        help: "give another output path; mediate does not write over what it reads")
-                }
+            if let input = Self.input(at: path, among: inputs) {
+                throw OutputRefusal(
+                    reason: "it is the scenario \(input)",
+                    help: "give another output path; mediate does not write over what it reads")
             }
             let type = target.st_mode & S_IFMT
             if type == S_IFCHR || type == S_IFIFO {
@@ -53,6 +50,17 @@ struct OutputPath {
         let file = try AtomicFile(path: path)
         body(file.output)
         try file.commit()
+    }
+
+    /// The first of `inputs` that is the file at `path` (the same device and inode, however it
+    /// is spelt, through links and hard links), or nil, also when nothing is at `path`.
+    static func input(at path: String, among inputs: [String]) -> String? {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return nil }
+        return inputs.first { input in
+            var read = stat()
+            return stat(input, &read) == 0 && read.st_dev == target.st_dev && read.st_ino == target.st_ino
+        }
     }
 
     /// Opens the device or pipe at the path, without creating or truncating anything, and writes.

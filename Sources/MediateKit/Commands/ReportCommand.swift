@@ -44,7 +44,9 @@ public struct ReportCommand: Sendable {
             invalid.append(HTMLReport.InvalidFile(path: path, diagnostics: failure.rendered()))
             code = max(code, failure.exitCode)
         }
-        let files = CheckCommand.scenarioFiles(under: paths)
+        let found = ScenarioFiles(paths, sorted: true)
+        standardError.write(found.notes)
+        let files = found.paths
         let scenarios = CheckedScenarios(paths: files, designs: designs, report: reject) { scenario in
             standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }

@@ -43,6 +43,9 @@ public struct RunCommand: Sendable {
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output,
     /// making DIR when the folder it goes in exists.
     public var outputFolder: String?
+    /// Whether ``outputFolder`` may be a symbolic link, written through; else such a folder
+    /// is refused (see `OutputFolder`).
+    public var followOutputLink = false
     /// The limits every run stops at.
     public var limits: RunLimits
     /// How errors are written to standard error.
@@ -73,7 +76,9 @@ public struct RunCommand: Sendable {
             try? standardError.flush()
             return 2
         }
-        let files = CheckCommand.scenarioFiles(inOrder: paths)
+        let found = ScenarioFiles(paths)
+        standardError.write(found.notes)
+        let files = found.paths
         if files.isEmpty {
             standardError.write(CheckCommand.noScenarioFound(in: paths, as: diagnosticFormat, colored: colors.standardError))
             try? standardError.flush()
@@ -94,7 +99,8 @@ public struct RunCommand: Sendable {
         var madeFolder: String?
         defer { if let madeFolder { OutputFolder.forget(madeFolder) } }
         if let outputFolder {
-            switch OutputFolder.prepare(outputFolder, for: scenarios.paths) {
+            let names = Self.fileNames(designs: designs, format: format)
+            switch OutputFolder.prepare(outputFolder, for: scenarios.paths, writing: names, followingLink: followOutputLink) {
             case .success(let made): madeFolder = made ? outputFolder : nil
             case .failure(let refusal):
                 standardError.write(refusal.message)
@@ -224,6 +230,15 @@ public struct RunCommand: Sendable {
         return code
     }
 
+    /// Every name a scenario's folder may get a file of, under any of `designs`, in `format`.
+    static func fileNames(designs: DesignRegistry, format: OutputFormat) -> [String] {
+        let diagrams = ["dot", "svg"]
+        return designs.kinds.flatMap { kind in
+            ["\(kind.rawValue).\(format.fileExtension)"]
+                + ["messages", "coupling"].flatMap { graph in diagrams.map { "\(kind.rawValue).\(graph).\($0)" } }
+        } + (diagrams + ["json"]).map { "compare.\($0)" }
+    }
+
     /// The line before each design's log when several go to standard output one after the
     /// other: `==> mediator KIND <==`, the transcript's `mediator KIND` inside `head`'s marks.
     static func logHeader(_ kind: MediatorKind) -> String {
@@ -319,7 +334,9 @@ public struct ValidateCommand: Sendable {
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
     /// 3 when a file went past a limit or standard output could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let files = CheckCommand.scenarioFiles(inOrder: paths)
+        let found = ScenarioFiles(paths)
+        standardError.write(found.notes)
+        let files = found.paths
         if files.isEmpty {
             standardError.write(CheckCommand.noScenarioFound(in: paths, as: diagnosticFormat, colored: colors.standardError))
             try? standardError.flush()

@@ -175,8 +175,23 @@ public enum ScenarioLoader {
         }
         switch Frontend.check(script, syntactic: syntactic, in: file, designNames: designs?.names) {
         case .success(let script): return .success(LoadedScenario(file: file, script: script, designs: designs ?? DesignRegistry()))
-        case .failure(let diagnostics): return .failure(.invalid(diagnostics))
+        case .failure(let diagnostics): return .failure(.invalid(firstLineOnly(diagnostics, syntactic: syntactic)))
         }
+    }
+
+    /// `diagnostics` cut to their first when the file does not parse on its first line (its
+    /// first syntax error is there): such a file may be no scenario at all (a credentials file
+    /// reached by a link, `/proc/self/environ`), and an error a line would echo it whole, line by
+    /// line. The one error shows its line, or a window of a long one; a note counts the rest.
+    static func firstLineOnly(_ diagnostics: Diagnostics, syntactic: [Diagnostic]) -> Diagnostics {
+        guard diagnostics.items.count > 1, let first = diagnostics.items.first,
+            syntactic.contains(where: { $0.range.lowerBound.line == 1 }), first.range.lowerBound.line == 1
+        else { return diagnostics }
+        var shown = first
+        let more = "\(diagnostics.items.count - 1)\(diagnostics.truncated ? " or more" : "")"
+        shown.notes.append(
+            .note("the file does not parse on its first line, so mediate shows only this error of it (and not the \(more) others)"))
+        return Diagnostics(file: diagnostics.file, items: [shown])
     }
 }
 

@@ -120,7 +120,9 @@ private struct Watch {
                 do { try watchTree(folder, events: events) } catch {
                     return fail("error: \(error)\n", code: 2)
                 }
-                first += CheckCommand.scenarioFiles(under: [folder])
+                let found = ScenarioFiles([folder], sorted: true)
+                standardError.write(found.notes)
+                first += found.paths
             } else {
                 let parent = OutputFolder.parent(of: path)
                 guard FileManager.default.fileExists(atPath: parent.isEmpty ? "." : parent, isDirectory: &isFolder),
@@ -159,7 +161,7 @@ private struct Watch {
                     case .folderAdded(let folder):
                         guard folderRoots.contains(where: { Self.isInside(folder, $0) }) else { continue }
                         try? watchTree(folder, events: events)
-                        for path in CheckCommand.scenarioFiles(under: [folder]) where isWatched(path) {
+                        for path in ScenarioFiles([folder], sorted: true).paths where isWatched(path) {
                             debouncer.record(path, at: now)
                         }
                     case .folderRemoved(let folder):
@@ -169,7 +171,7 @@ private struct Watch {
                         for path in known.keys.sorted() where Self.isInside(path, folder) { debouncer.record(path, at: now) }
                     case .overflow:
                         for path in known.keys.sorted() { debouncer.record(path, at: now) }
-                        for path in CheckCommand.scenarioFiles(under: folderRoots) + fileRoots.sorted() {
+                        for path in ScenarioFiles(folderRoots, sorted: true).paths + fileRoots.sorted() {
                             debouncer.record(path, at: now)
                         }
                     }
@@ -197,6 +199,9 @@ private struct Watch {
         if fileRoots.contains(path) { return true }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasSuffix(".scenario"), !name.hasPrefix(".#") else { return false }
+        // A symbolic link in a watched folder is not followed, as in every folder walk (see ScenarioFiles).
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK { return false }
         return folderRoots.contains { Self.isInside(path, $0) }
     }
 

@@ -32,6 +32,9 @@ package enum ReadFailure: Error, Equatable {
     case unreadable(String)
     /// Larger than ``SourceLimits/maxFileBytes``; the size when the file says it, else nil.
     case tooLarge(Int?)
+
+    /// The reason of a symbolic link refused because links are not followed.
+    package static let linkReason = "it is a symbolic link, which mediate does not follow here"
 }
 
 /// Reads a file's bytes, but never more than `limit` (``SourceLimits/maxFileBytes`` unless given):
@@ -41,9 +44,13 @@ package enum ReadFailure: Error, Equatable {
 ///
 /// A pipe is read only while something writes to it: it is opened without waiting for a writer,
 /// and one that is empty with no writer (a named pipe nobody opened) is refused, not waited on.
-package func readSource(path: String, limit: Int = SourceLimits.maxFileBytes) -> Result<(bytes: [UInt8], status: stat), ReadFailure> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+/// Unless `followingLinks`, a symbolic link at `path` is refused (`O_NOFOLLOW`), never read.
+package func readSource(
+    path: String, limit: Int = SourceLimits.maxFileBytes, followingLinks: Bool = true
+) -> Result<(bytes: [UInt8], status: stat), ReadFailure> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
     guard descriptor >= 0 else {
+        if errno == ELOOP, !followingLinks { return .failure(.unreadable(ReadFailure.linkReason)) }
         return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
     }
     defer { close(descriptor) }
