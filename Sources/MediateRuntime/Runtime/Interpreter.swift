@@ -36,24 +36,32 @@ public struct RunLimits: Hashable, Sendable {
     /// The most bytes a run may write, counted by the sink that writes them (see ``OutputBudget``):
     /// 64 MiB by default.
     public var maxOutputBytes: Int
+    /// The most reactions a run may test against the messages it delivers and sends: each reaction
+    /// whose pattern names the message, or `any`, counts once per message, whether its pattern's
+    /// parameters and guard then hold or not.
+    public var maxReactions: Int
 
-    /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries and `maxOutputBytes` bytes written.
-    public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20) {
+    /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries, `maxOutputBytes` bytes written
+    /// and `maxReactions` reactions tested.
+    public init(
+        maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20, maxReactions: Int = 10_000_000
+    ) {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
         self.maxOutputBytes = maxOutputBytes
+        self.maxReactions = maxReactions
     }
 
     /// The deepest ``maxDepth`` a run takes: its stack is sized for it.
     public static let depthRange = 1...10_000
 
     /// The limits a run keeps: ``maxDepth`` clamped to ``depthRange`` (so that a huge depth
-    /// cannot outgrow the stack the run is given), ``maxDeliveries`` and ``maxOutputBytes`` to 0
-    /// or more.
+    /// cannot outgrow the stack the run is given), ``maxDeliveries``, ``maxOutputBytes`` and
+    /// ``maxReactions`` to 0 or more.
     public var validated: RunLimits {
         RunLimits(
             maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
-            maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes))
+            maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes), maxReactions: max(0, maxReactions))
     }
 }
 
@@ -80,6 +88,8 @@ public struct RunSummary: Hashable, Sendable {
     public var sends = 0
     /// Messages delivered to a participant.
     public var deliveries = 0
+    /// Reactions tested against a message sent or delivered (see ``RunLimits/maxReactions``).
+    public var reactionsTested = 0
     /// Errors reported, each a `!` line of the transcript.
     public var errors = 0
     /// `expect` lines that failed: that did not hold, or held where they were meant to fail.
@@ -785,12 +795,17 @@ public final class Interpreter {
         report(.delivery(error), depth: deliveryDepth)
     }
 
-    /// Runs every reaction whose pattern matches, its body one level under its trigger: only
-    /// those whose pattern can match are tested (see ``ReactionGroup``).
+    /// Runs every reaction whose pattern matches, its body one level under its trigger. Each
+    /// reaction tested (one whose pattern can match: see ``ReactionGroup``) counts towards
+    /// ``RunLimits/maxReactions``.
     private func runReactions(_ groups: [ReactionGroup], for frame: Frame, depth: Int) {
         for group in groups {
             for reaction in group.candidates(for: frame.message) {
                 guard summary.stoppedBy == nil else { return }
+                guard summary.reactionsTested < limits.maxReactions else {
+                    return stop(.reactionLimit(limit: limits.maxReactions, step: step, line: stepLine), depth: depth)
+                }
+                summary.reactionsTested += 1
                 run(reaction, frame: frame, depth: depth)
             }
         }
