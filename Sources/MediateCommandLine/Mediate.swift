@@ -590,6 +590,9 @@ extension Mediate {
         @Flag(help: "Let --host be an address other machines can reach: they can then read the scenarios.")
         var allowRemote = false
 
+        @Option(help: ArgumentHelp("The longest a change may run, in seconds; then its run is stopped.", valueName: "SECONDS"))
+        var timeout: Double = WatchCommand.defaultTimeout
+
         @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var output: RunOutputOption
@@ -597,6 +600,7 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
+            guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be more than 0 and at most 86400 seconds.") }
             if goldensFolder != nil, !check { throw ValidationError("--goldens is for --check: add --check.") }
             if check, let outputFolder {
                 func absolute(_ path: String) -> String {
@@ -649,6 +653,7 @@ extension Mediate {
                 paths: paths, mediator: mediator?.choice, designs: Mediate.designs, outputFolder: outputFolder,
                 goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits.value(maxOutputBytes: output.bytes),
                 diagnosticFormat: diagnostics.format, stop: stop, publishReport: publish)
+            command.timeout = .milliseconds(Int64((timeout * 1_000).rounded(.up)))
             // Each change runs in a new process of this executable (see `WatchChange`).
             command.changeExecutable = Bundle.main.executablePath
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
