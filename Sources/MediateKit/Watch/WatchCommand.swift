@@ -269,7 +269,11 @@ private struct Watch {
             case (_, .timedOut):
                 what = "its run took longer than \(Self.seconds(command.timeout)) (--timeout) and was stopped"
             case (_, .stale):
-                for file in change.files { again.insert(file.path) }
+                // Every file of the change runs again, the ones not saved again too.
+                for file in change.files {
+                    again.insert(file.path)
+                    debouncer.record(file.path, at: .now)
+                }
                 let lines = change.files.map { WatchChange.statusLine($0.path, "its run was stopped: saved again; running it again") }
                 return WatchChange.Result(statusLines: lines.joined(), page: nil)
             case (.exited(0), nil):

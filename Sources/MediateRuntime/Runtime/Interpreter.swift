@@ -38,13 +38,13 @@ public struct RunLimits: Hashable, Sendable {
     public var maxOutputBytes: Int
     /// The most reactions a run may test against the messages it delivers and sends: each reaction
     /// whose pattern names the message, or `any`, counts once per message, whether its pattern's
-    /// parameters and guard then hold or not.
+    /// parameters and guard then hold or not. 1,000,000 by default: about a second of tests.
     public var maxReactions: Int
 
     /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries, `maxOutputBytes` bytes written
     /// and `maxReactions` reactions tested.
     public init(
-        maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20, maxReactions: Int = 10_000_000
+        maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20, maxReactions: Int = 1_000_000
     ) {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
