@@ -188,7 +188,7 @@ _mediate_run() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-output --diagnostics-format)
+    non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -209,6 +209,9 @@ _mediate_run() {
         return
         ;;
     '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--max-output')
@@ -257,7 +260,7 @@ _mediate_check() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output --record --junit --jobs --max-output --diagnostics-format)
+    non_repeating_options=(--output --record --junit --jobs --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -275,6 +278,15 @@ _mediate_check() {
         return
         ;;
     '--jobs')
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--max-output')
@@ -299,7 +311,7 @@ _mediate_diff() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --against --diagnostics-format)
+    non_repeating_options=(--mediator --against --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -310,6 +322,15 @@ _mediate_diff() {
         ;;
     '--against')
         __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--diagnostics-format')
@@ -331,7 +352,7 @@ _mediate_render() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --graph --format --layout --output -o --diagnostics-format)
+    non_repeating_options=(--mediator --graph --format --layout --output -o --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options 1
 
     # Offer option value completions
@@ -356,6 +377,15 @@ _mediate_render() {
         __mediate_add_completions -f
         return
         ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
+        return
+        ;;
     '--diagnostics-format')
         __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
         return
@@ -375,13 +405,22 @@ _mediate_compare() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--format --diagnostics-format)
+    non_repeating_options=(--format --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--format')
         __mediate_add_completions -W 'table'$'\n''json'
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--diagnostics-format')
@@ -403,7 +442,7 @@ _mediate_export() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --format --diagnostics-format)
+    non_repeating_options=(--mediator --format --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options 1
 
     # Offer option value completions
@@ -414,6 +453,15 @@ _mediate_export() {
         ;;
     '--format')
         __mediate_add_completions -W 'mermaid'$'\n''plantuml'
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--diagnostics-format')
@@ -435,7 +483,7 @@ _mediate_report() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --max-output --diagnostics-format)
+    non_repeating_options=(--output -o --max-output --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -445,6 +493,15 @@ _mediate_report() {
         return
         ;;
     '--max-output')
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--diagnostics-format')
@@ -498,7 +555,7 @@ _mediate_watch() {
     repeating_flags=()
     non_repeating_flags=(--check --serve --allow-remote --version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --output --goldens --host --port --max-depth --max-deliveries --max-output --diagnostics-format)
+    non_repeating_options=(--mediator --output --goldens --host --port --timeout --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -521,10 +578,16 @@ _mediate_watch() {
     '--port')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     '--max-depth')
         return
         ;;
     '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
         return
         ;;
     '--max-output')

@@ -135,12 +135,14 @@ extension Mediate {
 
         @OptionGroup var limits: RunLimitOptions
 
+        @OptionGroup var output: RunOutputOption
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
             var command = RunCommand(
                 paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
-                limits: limits.value, diagnosticFormat: diagnostics.format)
+                limits: limits.value(maxOutputBytes: output.bytes), diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
@@ -217,12 +219,14 @@ extension Mediate {
             completion: .file())
         var output: String?
 
+        @OptionGroup var limits: RunLimitOptions
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
             let command = RenderCommand(
                 path: file, mediator: mediator?.kind, designs: Mediate.designs, graph: graph.value, format: format?.value,
-                layout: layout?.value, outputPath: output, diagnosticFormat: diagnostics.format)
+                layout: layout?.value, outputPath: output, limits: limits.value(), diagnosticFormat: diagnostics.format)
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -251,11 +255,15 @@ extension Mediate {
         @Option(help: "How to print the comparison.")
         var format: ArgumentChoice<CompareCommand.Format> = ArgumentChoice(.table)
 
+        @OptionGroup var limits: RunLimitOptions
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
-            let code = CompareCommand(path: file, designs: Mediate.designs, format: format.value, diagnosticFormat: diagnostics.format)
-                .executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            let code = CompareCommand(
+                path: file, designs: Mediate.designs, format: format.value, limits: limits.value(), diagnosticFormat: diagnostics.format
+            )
+            .executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -310,8 +318,9 @@ extension Mediate {
         @Option(help: "How many runs at once (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-        @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
-        var maxOutput = ByteCountArgument.default
+        @OptionGroup var limits: RunLimitOptions
+
+        @OptionGroup var output: RunOutputOption
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
@@ -322,7 +331,7 @@ extension Mediate {
         func run() throws {
             var command = CheckCommand(
                 paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
-                jobs: jobs, limits: RunLimits(maxOutputBytes: maxOutput.value.bytes),
+                jobs: jobs, limits: limits.value(maxOutputBytes: output.bytes),
                 diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
@@ -337,7 +346,8 @@ extension Mediate {
             discussion: """
                 Prints a unified diff (--- first, +++ second, @@ hunks with three lines of context). \
                 Exits 0 when equal, 1 when different, 2 when a file cannot be read or a scenario \
-                has errors.
+                has errors, 3 when a run of the scenario went past a limit. The limits apply to \
+                a scenario's runs; two transcripts run nothing.
 
                 Examples:
                   mediate diff Output/chat/wrapper.transcript new.transcript
@@ -353,6 +363,8 @@ extension Mediate {
 
         @Option(help: "With one scenario: the design to compare against (the '---' side).")
         var against: MediatorKindArgument?
+
+        @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
@@ -371,8 +383,8 @@ extension Mediate {
             } else {
                 subject = .files(files[0], files[1])
             }
-            let code = DiffCommand(subject: subject, designs: Mediate.designs, diagnosticFormat: diagnostics.format).executeOnTerminal(
-                environment: ProcessInfo.processInfo.environment)
+            let code = DiffCommand(subject: subject, designs: Mediate.designs, limits: limits.value(), diagnosticFormat: diagnostics.format)
+                .executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -407,11 +419,13 @@ extension Mediate {
         @Option(help: "The diagram language.")
         var format: ArgumentChoice<SequenceDiagramWriter.Dialect>
 
+        @OptionGroup var limits: RunLimitOptions
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
             let code = ExportCommand(
-                path: file, mediator: mediator?.kind, designs: Mediate.designs, dialect: format.value,
+                path: file, mediator: mediator?.kind, designs: Mediate.designs, dialect: format.value, limits: limits.value(),
                 diagnosticFormat: diagnostics.format
             ).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
@@ -451,12 +465,14 @@ extension Mediate {
                 valueName: "SIZE"))
         var maxOutput = ByteCountArgument.default
 
+        @OptionGroup var limits: RunLimitOptions
+
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func run() throws {
             let code = ReportCommand(
                 paths: paths, outputPath: output, designs: Mediate.designs,
-                limits: RunLimits(maxOutputBytes: maxOutput.value.bytes), diagnosticFormat: diagnostics.format
+                limits: limits.value(maxOutputBytes: maxOutput.value.bytes), diagnosticFormat: diagnostics.format
             ).executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -581,11 +597,17 @@ extension Mediate {
         @Flag(help: "Let --host be an address other machines can reach: they can then read the scenarios.")
         var allowRemote = false
 
+        @Option(help: ArgumentHelp("The longest a change may run, in seconds; then its run is stopped.", valueName: "SECONDS"))
+        var timeout: Double = WatchCommand.defaultTimeout
+
         @OptionGroup var limits: RunLimitOptions
+
+        @OptionGroup var output: RunOutputOption
 
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
+            guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be more than 0 and at most 86400 seconds.") }
             if goldensFolder != nil, !check { throw ValidationError("--goldens is for --check: add --check.") }
             if check, let outputFolder {
                 func absolute(_ path: String) -> String {
@@ -636,8 +658,9 @@ extension Mediate {
             if let server { publish = { page in server.publish(page) } }
             var command = WatchCommand(
                 paths: paths, mediator: mediator?.choice, designs: Mediate.designs, outputFolder: outputFolder,
-                goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits.value, diagnosticFormat: diagnostics.format,
-                stop: stop, publishReport: publish)
+                goldensFolder: check ? (goldensFolder ?? "Output") : nil, limits: limits.value(maxOutputBytes: output.bytes),
+                diagnosticFormat: diagnostics.format, stop: stop, publishReport: publish)
+            command.timeout = .milliseconds(Int64((timeout * 1_000).rounded(.up)))
             // Each change runs in a new process of this executable (see `WatchChange`).
             command.changeExecutable = Bundle.main.executablePath
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
@@ -691,7 +714,8 @@ extension Mediate {
     }
 }
 
-/// `--max-depth`, `--max-deliveries` and `--max-output`, shared by the commands that run scenarios.
+/// `--max-depth`, `--max-deliveries` and `--max-reactions`, shared by every command that runs
+/// scenarios (`diff` runs one only when given a scenario and two designs).
 struct RunLimitOptions: ParsableArguments {
     @Option(help: "The deepest reaction chain allowed, in sends.")
     var maxDepth: Int = 64
@@ -699,18 +723,29 @@ struct RunLimitOptions: ParsableArguments {
     @Option(help: "The most deliveries a run may make.")
     var maxDeliveries: Int = 10_000_000
 
-    @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
-    var maxOutput = ByteCountArgument.default
+    @Option(help: "The most reactions a run may test against its messages (each reaction on the message's name or any, guard or not).")
+    var maxReactions: Int = RunLimits().maxReactions
 
     func validate() throws {
         guard (1...10_000).contains(maxDepth) else { throw ValidationError("--max-depth must be between 1 and 10000.") }
         guard maxDeliveries >= 0 else { throw ValidationError("--max-deliveries cannot be negative.") }
+        guard maxReactions >= 0 else { throw ValidationError("--max-reactions cannot be negative.") }
     }
 
-    /// The limits as the run takes them.
-    var value: RunLimits {
-        RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutput.value.bytes)
+    /// The limits as the run takes them, with `maxOutputBytes` (the default's unless given).
+    func value(maxOutputBytes: Int = RunLimits().maxOutputBytes) -> RunLimits {
+        RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutputBytes, maxReactions: maxReactions)
     }
+}
+
+/// `--max-output` as the most bytes each run may write, shared by `run`, `check` and `watch`
+/// (`report`'s counts the page's transcripts together).
+struct RunOutputOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The most bytes each run may write (K, M, G: binary multiples).", valueName: "SIZE"))
+    var maxOutput = ByteCountArgument.default
+
+    /// The limit in bytes.
+    var bytes: Int { maxOutput.value.bytes }
 }
 
 /// `--diagnostics-format`, shared by every command that reports diagnostics.

@@ -106,6 +106,8 @@ public enum JSONLinesFormatter {
                     (self.error, self.limit, self.step, self.line) = ("deliveryLimit", limit, step, line)
                 case .outputLimit(let limit, let step, let line):
                     (self.error, self.limit, self.step, self.line) = ("outputLimit", limit, step, line)
+                case .reactionLimit(let limit, let step, let line):
+                    (self.error, self.limit, self.step, self.line) = ("reactionLimit", limit, step, line)
                 case .evaluation(let error):
                     (self.error, self.detail) = error.parts
                 }

@@ -38,6 +38,8 @@ import MediateKit
 ///   - goldens: The folder of goldens, relative to the package root like `path`.
 ///   - record: When goldens are written; nil takes the environment variable `MEDIATE_RECORD`
 ///     (`never`, `missing`, `failed` or `all`), else `.missing`.
+///   - limits: The limits the run stops at, as `mediate check --max-depth N --max-deliveries N
+///     --max-reactions N --max-output SIZE` takes them; the command's defaults unless given.
 ///   - fileID: The caller's `#fileID`, where issues are reported.
 ///   - filePath: The caller's `#filePath`, where issues are reported and the package root is
 ///     looked for.
@@ -49,15 +51,16 @@ public func assertScenario(
     registering designs: [any Design.Type] = [],
     goldens: String = "Output",
     record: CheckCommand.RecordMode? = nil,
+    limits: RunLimits = RunLimits(),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     assertScenario(
-        path, under: design, registering: designs, goldens: goldens, record: record,
+        path, under: design, registering: designs, goldens: goldens, record: record, limits: limits,
         environment: ProcessInfo.processInfo.environment,
         fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// ``assertScenario(_:under:registering:goldens:record:fileID:filePath:line:column:)`` reading
+/// ``assertScenario(_:under:registering:goldens:record:limits:fileID:filePath:line:column:)`` reading
 /// `MEDIATE_RECORD` and `CI` from `environment` rather than the process's.
 func assertScenario(
     _ path: String,
@@ -65,12 +68,13 @@ func assertScenario(
     registering designs: [any Design.Type] = [],
     goldens: String = "Output",
     record: CheckCommand.RecordMode? = nil,
+    limits: RunLimits = RunLimits(),
     environment: [String: String],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let root = packageRoot(above: "\(filePath)")
     let issues = scenarioIssues(
-        path, under: design, registering: designs, goldens: goldens, record: record,
+        path, under: design, registering: designs, goldens: goldens, record: record, limits: limits,
         environment: environment, root: root)
     for issue in issues {
         reportIssue(issue, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -80,7 +84,7 @@ func assertScenario(
 /// The messages of the issues a scenario check comes to, one per issue; none when it passed.
 func scenarioIssues(
     _ path: String, under design: any Design.Type, registering designs: [any Design.Type], goldens: String,
-    record: CheckCommand.RecordMode?, environment: [String: String], root: String
+    record: CheckCommand.RecordMode?, limits: RunLimits = RunLimits(), environment: [String: String], root: String
 ) -> [String] {
     let mode: CheckCommand.RecordMode
     if let record {
@@ -105,7 +109,7 @@ func scenarioIssues(
     let scenarioPath = resolve(path, in: root)
     let command = CheckCommand(
         paths: [scenarioPath], outputFolder: resolve(goldens, in: root), designs: registry,
-        record: ci == nil ? mode : .never, jobs: 1, environment: environment)
+        record: ci == nil ? mode : .never, jobs: 1, limits: limits, environment: environment)
     let result: CheckCommand.CaseResult
     switch command.check(path: scenarioPath, kind: kind) {
     case .failure(let failure):

@@ -234,6 +234,47 @@ class WatchTests(unittest.TestCase):
             process.wait()
             process.stdout.close()
 
+    def hanging(self, *arguments):
+        """A watch of m.scenario whose first run never ends: its transcript is far larger than a
+        pipe holds, and nothing reads the pipe until a status line is awaited."""
+        large = subprocess.run(
+            [str(ROOT / "Scripts/generate-scenario"), "2", "20000"], check=True, capture_output=True, text=True
+        ).stdout
+        self.file.write_text(large)
+        process = subprocess.Popen(
+            [MEDIATE, "watch", "m.scenario", *arguments], cwd=self.folder, stdout=subprocess.PIPE, text=True
+        )
+        self.addCleanup(process.stdout.close)
+        self.addCleanup(process.wait)
+        self.addCleanup(process.kill)
+        return process
+
+    @staticmethod
+    def next_status(process):
+        for line in process.stdout:
+            if line.startswith("["):
+                return line
+        raise AssertionError("the watch ended without a status line")
+
+    def test_a_newer_save_stops_the_stale_run(self):
+        # Issue 24: the fix was not picked up until the stale run ended (40 minutes, for one file).
+        process = self.hanging()
+        wait_for_child(process.pid)
+        write_atomically(self.file, MUSKETEERS)
+        self.assertRegex(
+            self.next_status(process), r"^\[.*\] m\.scenario: its run was stopped: saved again; running it again$"
+        )
+        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok$")
+
+    def test_a_change_past_its_time_limit_is_stopped(self):
+        process = self.hanging("--timeout", "0.5")
+        self.assertRegex(
+            self.next_status(process),
+            r"^\[.*\] m\.scenario: its run took longer than 0\.5 s \(--timeout\) and was stopped; watching for the next change$",
+        )
+        write_atomically(self.file, MUSKETEERS)
+        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok$")
+
     def test_deleted_then_created_again(self):
         watch = self.watch("m.scenario")
         watch.status_after(0, r"m\.scenario: ok$")

@@ -117,7 +117,8 @@ import Testing
     func run(_ script: String, input: [UInt8] = [], stop: WatchStop = WatchStop()) throws -> (answer: [UInt8], ending: ChildProcess.Ending)
     {
         signal(SIGPIPE, SIG_IGN)
-        return try ChildProcess.run("/bin/sh", arguments: ["sh", "-c", script], input: input, stop: stop.descriptor)
+        let (answer, ending, _) = try ChildProcess.run("/bin/sh", arguments: ["sh", "-c", script], input: input, stop: stop.descriptor)
+        return (answer, ending)
     }
 
     @Test func answersOnDescriptorThreeWhatItReadsOnStandardInput() throws {
@@ -139,6 +140,59 @@ import Testing
         let stop = WatchStop()
         stop.stop()
         #expect(try run("exec sleep 600", stop: stop).ending == .signaled(SIGTERM))
+    }
+
+    /// Issue 24, item 2: a change that never ends held the watch until it did.
+    @Test func aDeadlineStopsARunThatNeverEnds() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let stop = WatchStop()
+        let result = try ChildProcess.run(
+            "/bin/sh", arguments: ["sh", "-c", "exec sleep 600"], input: [], stop: stop.descriptor, deadline: .now)
+        #expect(result.ending == .signaled(SIGTERM))
+        #expect(result.cut == .timedOut)
+    }
+
+    /// A newer save of a file the change runs stops it (the watch then runs the change again).
+    @Test func aStaleChangeIsStopped() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        #expect(write(ends[1], "x", 1) == 1)
+        var asked = 0
+        let stop = WatchStop()
+        let result = try ChildProcess.run(
+            "/bin/sh", arguments: ["sh", "-c", "exec sleep 600"], input: [], stop: stop.descriptor, events: ends[0]
+        ) {
+            var byte: UInt8 = 0
+            _ = read(ends[0], &byte, 1)
+            asked += 1
+            return true
+        }
+        #expect(result.ending == .signaled(SIGTERM))
+        #expect(result.cut == .stale)
+        #expect(asked == 1)
+    }
+
+    /// Events that leave the change as it was do not stop it.
+    @Test func eventsThatChangeNothingLetItFinish() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        #expect(write(ends[1], "x", 1) == 1)
+        let input = Array("answer".utf8)
+        let stop = WatchStop()
+        let result = try ChildProcess.run(
+            "/bin/sh", arguments: ["sh", "-c", "cat >&3"], input: input, stop: stop.descriptor, events: ends[0]
+        ) {
+            var byte: UInt8 = 0
+            _ = read(ends[0], &byte, 1)
+            return false
+        }
+        #expect(result.ending == .exited(0))
+        #expect(result.cut == nil)
+        #expect(result.answer == input)
     }
 
     @Test func aMissingExecutableIsAnErrorNotACrash() {
@@ -176,6 +230,44 @@ import Testing
         private var pages: [String] = []
         func append(_ page: String) { lock.withLock { pages.append(page) } }
         var all: [String] { lock.withLock { pages } }
+    }
+
+    /// An output that stops the watch once a status line has been written to it.
+    final class StopAfterStatus: TextOutput, @unchecked Sendable {
+        let stop: WatchStop
+        private let lock = NSLock()
+        private var written = ""
+        init(stop: WatchStop) { self.stop = stop }
+        func write(_ text: String) {
+            lock.withLock { written += text }
+            if text.hasPrefix("[") { stop.stop() }
+        }
+        func flush() {}
+        var text: String { lock.withLock { written } }
+    }
+
+    /// Issue 24, item 2: a change that would run for 40 minutes (1,000 participants and 10,000
+    /// guards that never hold, under limits raised out of the way) is stopped at the time limit,
+    /// and the watch says so and goes on.
+    @Test func aChangePastItsTimeLimitIsStopped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-watch-timeout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("guards.scenario").path
+        try ReactionLimitTests.neverTrueGuards(participants: 1_000, guards: 10_000, sends: 1_000)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let stop = WatchStop()
+        var command = WatchCommand(
+            paths: [file], designs: .reference, outputFolder: folder.appendingPathComponent("out").path,
+            limits: RunLimits(maxDeliveries: .max, maxReactions: .max), stop: stop)
+        command.changeExecutable = EndToEndTests.binary.path
+        command.timeout = .milliseconds(1)
+        let out = StopAfterStatus(stop: stop)
+        let err = StringOutput()
+        #expect(command.execute(standardOutput: out, standardError: err) == 0)
+        #expect(
+            out.text.replacing(/^\[\d\d:\d\d:\d\d\]/.anchorsMatchLineEndings(), with: "[clock]")
+                == "[clock] \(file): its run took longer than 0.001 s (--timeout) and was stopped; watching for the next change\n")
     }
 
     @Test func inAProcessOfItsOwnAsHere() throws {

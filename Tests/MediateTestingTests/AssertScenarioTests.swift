@@ -360,6 +360,28 @@ struct AssertScenarioTests {
         #expect(mismatch[0].text.contains("note: the run under wrapper stopped early"))
     }
 
+    /// Issue 24, item 4: the limits `mediate check` takes, `assertScenario` takes too.
+    @Test func theLimitsAreTakenAsCheckTakesThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Scenarios/ping.scenario", pingPong)
+        _ = recordedIssues {
+            assertScenario(
+                folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"),
+                limits: RunLimits(maxDepth: 3), environment: [:])
+        }
+        #expect(folder.read("Output/ping/wrapper.transcript")?.contains("! depthLimit 3 at step 1 (line 5)") == true)
+        // The same limits compare and pass; the default's are another run.
+        assertScenario(
+            folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"), record: .never,
+            limits: RunLimits(maxDepth: 3), environment: [:])
+        let other = recordedIssues {
+            assertScenario(
+                folder.file("Scenarios/ping.scenario"), under: WrapperDesign.self, goldens: folder.file("Output"), record: .never,
+                environment: [:])
+        }
+        #expect(other.contains { $0.text.contains("-            ! depthLimit 3 at step 1 (line 5)") })
+    }
+
     @Test func thePackageRootIsTheNearestFolderHoldingPackageSwift() throws {
         #expect(FileManager.default.fileExists(atPath: (packageRoot(above: #filePath) as NSString).appendingPathComponent("Package.swift")))
         #expect(#filePath.hasPrefix(packageRoot(above: #filePath) + "/Tests/"))

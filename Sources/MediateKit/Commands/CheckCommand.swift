@@ -82,6 +82,8 @@ public struct CheckCommand: Sendable {
         /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
         /// files are still compared: its transcript says so.
         public var stoppedBy: RunError? = nil
+        /// The step during which ``stoppedBy`` stopped the run.
+        public var stoppedAt: SourceRange? = nil
         /// The goldens among ``failures`` that do not exist.
         var missing: [String] = []
         /// When the transcript differs from its golden: the first differing line (1-based), and
@@ -106,8 +108,9 @@ public struct CheckCommand: Sendable {
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
     /// invalid scenario or a refused record mode; 3 when a golden, the JUnit report or standard
-    /// output could not be written, `--output` cannot take a scenario's goldens, or a run wrote
-    /// more than `RunLimits.maxOutputBytes`.
+    /// output could not be written, `--output` cannot take a scenario's goldens, a scenario is
+    /// past a file limit, or a limit stopped a run (its goldens are still compared, and the
+    /// error goes to standard error as `run` writes it).
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = checkAll(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -127,10 +130,11 @@ public struct CheckCommand: Sendable {
         let found = ScenarioFiles(paths, sorted: true)
         standardError.write(found.notes)
         let files = found.paths
-        var invalid = false
+        // 2 for a scenario with errors, 3 for one past a limit, as every command exits.
+        var invalid: Int32 = 0
         let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
             standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-            invalid = true
+            invalid = max(invalid, failure.exitCode)
         } warn: { scenario in
             standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }
@@ -216,8 +220,17 @@ public struct CheckCommand: Sendable {
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
         standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")
-        if unwritten { return 3 }
-        if invalid { return 2 }
+        // A run a limit stopped is compared as it went, and exits 3 as `run` would.
+        var stopped = false
+        for result in results {
+            guard let stop = result.stoppedBy, let range = result.stoppedAt, let loaded = result.loaded else { continue }
+            standardError.write(
+                RunCommand.limitMessage(
+                    stop, range: range, kind: result.kind, in: loaded.file, as: diagnosticFormat, colored: colors.standardError))
+            stopped = true
+        }
+        if unwritten || stopped || invalid == 3 { return 3 }
+        if invalid != 0 { return invalid }
         return failed > 0 ? 1 : 0
     }
 
@@ -392,7 +405,7 @@ public struct CheckCommand: Sendable {
             title: scenario.title, kind: kind)
         var result = CaseResult(
             scenario: scenario.file.path, kind: kind, failures: [], recorded: [], errors: [],
-            stoppedBy: run.summary.stoppedBy)
+            stoppedBy: run.summary.stoppedBy, stoppedAt: run.summary.stoppedAt)
         if transcript.isLink {
             result.errors.append(Self.linkedGolden(transcriptPath))
         } else {

@@ -33,7 +33,8 @@ public struct DiffCommand: Sendable {
     }
 
     /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors,
-    /// 3 when standard output could not be written.
+    /// 3 when a limit stopped a run of the scenario (the diff is still shown) or standard output
+    /// could not be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = diff(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -42,6 +43,7 @@ public struct DiffCommand: Sendable {
     private func diff(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let old: (name: String, text: String)
         let new: (name: String, text: String)
+        var stopped = false
         switch subject {
         case .files(let first, let second):
             switch (read(first), read(second)) {
@@ -61,37 +63,48 @@ public struct DiffCommand: Sendable {
                 path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat, colored: colors.standardError)
             guard case .success(let scenario) = loaded else { return loaded.exitCode }
             // The `--against` kind is the reference, as `expected` is in `check`.
-            guard let a = transcript(of: scenario, kind: against), let b = transcript(of: scenario, kind: mediator) else {
+            guard let a = transcript(of: scenario, kind: against, standardError: standardError),
+                let b = transcript(of: scenario, kind: mediator, standardError: standardError)
+            else {
                 standardError.write(
                     diagnosticFormat.renderFileError(
                         path: path, message: "a transcript is larger than mediate diffs in memory (\(ByteCount(Self.maxBytes)))",
                         notes: [.help("write both with `mediate run --mediator KIND` and compare them with a diff tool")]))
                 return 3
             }
-            old = (against.rawValue, a)
-            new = (mediator.rawValue, b)
+            old = (against.rawValue, a.text)
+            new = (mediator.rawValue, b.text)
+            stopped = a.stopped || b.stopped
         }
+        // A run a limit stopped is shown as it went, and exits 3 as `run` would.
+        let limitCode: Int32 = stopped ? 3 : 0
         guard
             let diff = UnifiedDiff.diff(
                 expected: old.text, actual: new.text, expectedName: old.name,
                 actualName: new.name)
-        else { return 0 }
+        else { return limitCode }
         standardOutput.write(ANSI.diff(diff, when: colors.standardOutput))
-        return 1
+        return max(1, limitCode)
     }
 
     /// The most bytes of each side `diff` holds: as `check` keeps to show a diff.
     static let maxBytes = GoldenComparison.keptLimit
 
-    /// The transcript of `scenario` under `kind`, or nil when it is past ``maxBytes``.
-    private func transcript(of scenario: LoadedScenario, kind: MediatorKind) -> String? {
-        guard let design = scenario.designs.design(kind) else { return "" }
+    /// The transcript of `scenario` under `kind`, and whether a limit stopped its run (said on
+    /// `standardError` as `run` says it); nil when it is past ``maxBytes``.
+    private func transcript(
+        of scenario: LoadedScenario, kind: MediatorKind, standardError: any TextOutput
+    ) -> (text: String, stopped: Bool)? {
+        guard let design = scenario.designs.design(kind) else { return ("", false) }
         let output = StringOutput()
         var limits = limits
         limits.maxOutputBytes = min(limits.maxOutputBytes, Self.maxBytes)
         let run = KindRun.run(scenario, design: design, limits: limits, output: output)
         if case .outputLimit = run.summary.stoppedBy { return nil }
-        return output.text
+        guard let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt else { return (output.text, false) }
+        standardError.write(
+            RunCommand.limitMessage(stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
+        return (output.text, true)
     }
 
     /// Why a file could not be diffed, ready for standard error, with the exit code.

@@ -28,9 +28,10 @@ public struct ReportCommand: Sendable {
     }
 
     /// 0; 2 when a scenario has errors or cannot be read, or 3 when it is past a limit (the page
-    /// shows each such file's errors in its place, and the other scenarios); 3 when the
-    /// transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no page is
-    /// written then) or the page or standard output cannot be written.
+    /// shows each such file's errors in its place, and the other scenarios); 3 when a limit
+    /// stopped a run (the page shows the run as it went, and the error goes to standard error),
+    /// when the transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no
+    /// page is written then), or when the page or standard output cannot be written.
     public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -56,8 +57,13 @@ public struct ReportCommand: Sendable {
             switch scenarios.scenario(index, designs: designs) {
             case .failure(let failure): reject(scenarios.paths[index], failure)
             case .success(let scenario):
-                switch section(scenario, number: sections.count, budget: &budget) {
-                case .success(let section): sections.append(section)
+                var stopped = ""
+                switch section(scenario, number: sections.count, budget: &budget, stopped: &stopped) {
+                case .success(let section):
+                    sections.append(section)
+                    // A run a limit stopped is shown as it went, and exits 3 as `run` would.
+                    standardError.write(stopped)
+                    if !stopped.isEmpty { code = max(code, 3) }
                 case .failure(let stop):
                     standardError.write(stop.message)
                     return 3
@@ -94,8 +100,11 @@ public struct ReportCommand: Sendable {
     }
 
     /// One scenario's section, the `number`th on the page; its transcripts take their bytes from
-    /// `budget`, what is left of `RunLimits.maxOutputBytes` for the whole page.
-    private func section(_ scenario: LoadedScenario, number: Int, budget: inout Int) -> Result<HTMLReport.Section, OverBudget> {
+    /// `budget`, what is left of `RunLimits.maxOutputBytes` for the whole page. Each run another
+    /// limit stopped adds its error, as `run` writes it, to `stopped`.
+    private func section(
+        _ scenario: LoadedScenario, number: Int, budget: inout Int, stopped: inout String
+    ) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
         var lanes: [HTMLReport.Lane] = []
         let drawsSequence = scenario.participants.count < StepRecorder.sequenceLifelineLimit
@@ -122,8 +131,12 @@ public struct ReportCommand: Sendable {
                 return .failure(
                     OverBudget(
                         message: "error: the report's transcripts would take more than "
-                            + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path) under \(kind.rawValue); "
+                            + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path.visible()) under \(kind.rawValue); "
                             + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
+            }
+            if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
+                stopped += RunCommand.limitMessage(
+                    stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError)
             }
             budget -= output.text.utf8.count
             runs.append(run)

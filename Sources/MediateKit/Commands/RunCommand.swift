@@ -293,6 +293,11 @@ public struct RunCommand: Sendable {
         case .outputLimit(let limit, _, _):
             message = "under \(kind.rawValue), the run wrote more than \(ByteCount(limit)) of output; it stopped here"
             help = outputLimitHelp
+        case .reactionLimit(let limit, _, _):
+            message = "under \(kind.rawValue), the run tested more than \(limit) reactions against its messages; it stopped here"
+            help =
+                "look for many reactions or guards on one message (each is tested on every delivery of it), "
+                + "or raise the limit with --max-reactions N if the scenario really needs more"
         case .design(let text):
             message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
             help = "a design must deliver on the thread that called it, before the call returns (see Courier)"

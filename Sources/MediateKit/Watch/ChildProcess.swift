@@ -15,18 +15,30 @@ struct ChildProcess {
         case signaled(Int32)
     }
 
+    /// Why this process ended the child before it finished.
+    enum Cut: Equatable {
+        /// It ran past its deadline.
+        case timedOut
+        /// What it was working on changed (`isStale` said so).
+        case stale
+    }
+
     /// Why a process could not be started.
     struct StartFailure: Error, CustomStringConvertible {
         var description: String
     }
 
     /// Runs `executable` with `arguments` (the first is its name) until it ends; returns what it
-    /// wrote to file descriptor 3 and how it ended. The first time `stop` becomes readable, the
-    /// process gets SIGTERM (a terminal's Ctrl-C reaches it by itself); its answer is still read
-    /// to the end. Needs SIGPIPE ignored, as every command on a terminal has it.
+    /// wrote to file descriptor 3, how it ended, and why it was cut short if it was. The first
+    /// time `stop` becomes readable, the process gets SIGTERM (a terminal's Ctrl-C reaches it by
+    /// itself); so it does at `deadline` (cut: `.timedOut`), and when `events` is readable and
+    /// `isStale`, called then, says its work is out of date (cut: `.stale`). Its answer is still
+    /// read to the end; a process that outlives SIGTERM by ``killDelay`` gets SIGKILL. Needs
+    /// SIGPIPE ignored, as every command on a terminal has it.
     static func run(
-        _ executable: String, arguments: [String], input: [UInt8], stop: Int32
-    ) throws(StartFailure) -> (answer: [UInt8], ending: Ending) {
+        _ executable: String, arguments: [String], input: [UInt8], stop: Int32,
+        deadline: ContinuousClock.Instant? = nil, events: Int32 = -1, isStale: () -> Bool = { false }
+    ) throws(StartFailure) -> (answer: [UInt8], ending: Ending, cut: Cut?) {
         let request = try Self.makePipe()
         let answer: (read: Int32, write: Int32)
         do { answer = try Self.makePipe() } catch {
@@ -76,6 +88,16 @@ struct ChildProcess {
         var pending = input[...]
         var requestOpen = true
         var stopWatched = true
+        var eventsWatched = events >= 0
+        var cut: Cut?
+        // When SIGTERM was sent, if it was: SIGKILL follows ``killDelay`` later.
+        var terminated: ContinuousClock.Instant?
+        var killed = false
+        func sendTerminate() {
+            guard terminated == nil else { return }
+            kill(pid, SIGTERM)
+            terminated = .now
+        }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         func closeRequest() {
@@ -87,14 +109,30 @@ struct ChildProcess {
             var entries = [pollfd(fd: answer.read, events: Int16(POLLIN), revents: 0)]
             if requestOpen { entries.append(pollfd(fd: request.write, events: Int16(POLLOUT), revents: 0)) }
             if stopWatched { entries.append(pollfd(fd: stop, events: Int16(POLLIN), revents: 0)) }
-            if poll(&entries, nfds_t(entries.count), -1) < 0 {
+            if eventsWatched { entries.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            let wake = killed ? nil : terminated.map { $0 + Self.killDelay } ?? deadline
+            let ready = poll(&entries, nfds_t(entries.count), wake.map(Self.milliseconds(until:)) ?? -1)
+            if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
+            if !killed, let killAt = terminated.map({ $0 + Self.killDelay }), ContinuousClock.now >= killAt {
+                kill(pid, SIGKILL)
+                killed = true
+            } else if terminated == nil, let deadline, ContinuousClock.now >= deadline {
+                cut = .timedOut
+                sendTerminate()
+            }
             for entry in entries.dropFirst() where entry.revents != 0 {
                 if entry.fd == stop {
-                    kill(pid, SIGTERM)
+                    sendTerminate()
                     stopWatched = false
+                } else if entry.fd == events {
+                    if isStale(), terminated == nil {
+                        cut = .stale
+                        sendTerminate()
+                    }
+                    if terminated != nil { eventsWatched = false }
                 } else {
                     let written = pending.withUnsafeBytes { write(request.write, $0.baseAddress, min($0.count, 1 << 16)) }
                     if written > 0 {
@@ -120,7 +158,19 @@ struct ChildProcess {
         while waitpid(pid, &code, 0) < 0, errno == EINTR {}
         // WIFEXITED and WTERMSIG are C macros: the low seven bits are the signal, 0 when it exited.
         let signal = code & 0x7F
-        return (output, signal == 0 ? .exited((code >> 8) & 0xFF) : .signaled(signal))
+        return (output, signal == 0 ? .exited((code >> 8) & 0xFF) : .signaled(signal), cut)
+    }
+
+    /// How long a process cut short may take to end after SIGTERM (removing what it had half
+    /// written) before it gets SIGKILL.
+    static let killDelay = Duration.seconds(5)
+
+    /// The milliseconds from now until `instant`, rounded up, 0 once it has passed: a poll's timeout.
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: instant)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(min(Int64(Int32.max), seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
     }
 
     /// A pipe whose two ends are close-on-exec and above descriptor 3, so that moving them to

@@ -27,6 +27,7 @@ struct WatchChange: Codable {
     var maxDepth: Int
     var maxDeliveries: Int
     var maxOutputBytes: Int
+    var maxReactions: Int
     var diagnosticFormat: String
     var colorsStandardOutput: Bool
     var colorsStandardError: Bool
@@ -41,13 +42,14 @@ struct WatchChange: Codable {
         maxDepth = command.limits.maxDepth
         maxDeliveries = command.limits.maxDeliveries
         maxOutputBytes = command.limits.maxOutputBytes
+        maxReactions = command.limits.maxReactions
         diagnosticFormat = command.diagnosticFormat.rawValue
         colorsStandardOutput = command.colors.standardOutput
         colorsStandardError = command.colors.standardError
     }
 
     private var limits: RunLimits {
-        RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutputBytes)
+        RunLimits(maxDepth: maxDepth, maxDeliveries: maxDeliveries, maxOutputBytes: maxOutputBytes, maxReactions: maxReactions)
     }
     private var format: DiagnosticFormat { DiagnosticFormat(rawValue: diagnosticFormat) ?? .text }
     private var colors: ColorPolicy {

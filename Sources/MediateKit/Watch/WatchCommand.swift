@@ -47,6 +47,14 @@ public struct WatchCommand: Sendable {
     /// ends only its own process. nil: changes run in this process. Needs SIGPIPE ignored (as
     /// `executeOnTerminal` does): a process that ends early closes the pipe its change was sent on.
     public var changeExecutable: String?
+    /// The longest a change may run in a process of its own (see ``changeExecutable``): then the
+    /// process is stopped, and its files' status lines say so. A newer save of a file the change
+    /// runs stops it too, and the change runs again. ``defaultTimeout`` unless set.
+    public var timeout: Duration = .seconds(Self.defaultTimeout)
+
+    /// The time limit of a change, in seconds, unless told otherwise (`--timeout`): ten times
+    /// what 10,000,000 deliveries take here.
+    public static let defaultTimeout: Double = 60
 
     /// A watch of `paths` until `stop`.
     public init(
@@ -98,6 +106,13 @@ private struct Watch {
     var known: [String: FileStamp] = [:]
     /// 150 ms of quiet before a change runs, 2 s at most while events keep coming.
     var debouncer = ChangeDebouncer()
+    /// The files of a change that was stopped because one of them was saved again: each runs
+    /// again, changed or not.
+    var again: Set<String> = []
+    /// The watch's exit code, when the events read while a change ran said it must end.
+    var ending: Int32?
+    /// The file system's events, once the watch has started.
+    var events: FileEvents?
 
     init(command: WatchCommand, standardOutput: any TextOutput, standardError: any TextOutput) {
         self.command = command
@@ -110,6 +125,7 @@ private struct Watch {
         do { events = try FileEvents() } catch {
             return fail("error: \(error)\n", code: 3)
         }
+        self.events = events
         var first: [String] = []
         for path in command.paths {
             var isFolder: ObjCBool = false
@@ -147,39 +163,47 @@ private struct Watch {
             pollfd(fd: command.stop.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         while true {
+            if let code = ending { return code }
             let ready = poll(&entries, 2, debouncer.pollTimeout(at: .now))
             if ready < 0, errno != EINTR {
                 return fail("error: cannot wait for file system events: \(String(cString: strerror(errno)))\n", code: 3)
             }
             if entries[1].revents != 0 { return 0 }
             if ready > 0, entries[0].revents != 0 {
-                let now = ContinuousClock.now
-                for event in events.read() {
-                    switch event {
-                    case .changed(let path):
-                        if isWatched(path) { debouncer.record(path, at: now) }
-                    case .folderAdded(let folder):
-                        guard folderRoots.contains(where: { Self.isInside(folder, $0) }) else { continue }
-                        try? watchTree(folder, events: events)
-                        for path in ScenarioFiles([folder], sorted: true).paths where isWatched(path) {
-                            debouncer.record(path, at: now)
-                        }
-                    case .folderRemoved(let folder):
-                        if rootFolders.contains(folder) {
-                            return fail("error: the watched folder '\(folder.visible())' was removed or renamed; the watch ends\n", code: 2)
-                        }
-                        for path in known.keys.sorted() where Self.isInside(path, folder) { debouncer.record(path, at: now) }
-                    case .overflow:
-                        for path in known.keys.sorted() { debouncer.record(path, at: now) }
-                        for path in ScenarioFiles(folderRoots, sorted: true).paths + fileRoots.sorted() {
-                            debouncer.record(path, at: now)
-                        }
-                    }
-                }
+                if let code = take(events) { return code }
             }
             let batch = debouncer.take(at: .now)
             if !batch.isEmpty { handle(batch, initial: false) }
         }
+    }
+
+    /// Reads the events that are waiting and records the changes they make; an exit code when the
+    /// watch must end (a watched folder went away).
+    private mutating func take(_ events: FileEvents) -> Int32? {
+        let now = ContinuousClock.now
+        for event in events.read() {
+            switch event {
+            case .changed(let path):
+                if isWatched(path) { debouncer.record(path, at: now) }
+            case .folderAdded(let folder):
+                guard folderRoots.contains(where: { Self.isInside(folder, $0) }) else { continue }
+                try? watchTree(folder, events: events)
+                for path in ScenarioFiles([folder], sorted: true).paths where isWatched(path) {
+                    debouncer.record(path, at: now)
+                }
+            case .folderRemoved(let folder):
+                if rootFolders.contains(folder) {
+                    return fail("error: the watched folder '\(folder.visible())' was removed or renamed; the watch ends\n", code: 2)
+                }
+                for path in known.keys.sorted() where Self.isInside(path, folder) { debouncer.record(path, at: now) }
+            case .overflow:
+                for path in known.keys.sorted() { debouncer.record(path, at: now) }
+                for path in ScenarioFiles(folderRoots, sorted: true).paths + fileRoots.sorted() {
+                    debouncer.record(path, at: now)
+                }
+            }
+        }
+        return nil
     }
 
     /// Watches `folder` and every folder under it.
@@ -210,7 +234,8 @@ private struct Watch {
         var files: [WatchChange.File] = []
         for path in batch {
             let stamp = FileStamp(path: path)
-            guard initial || stamp != known[path] else { continue }
+            let stopped = again.remove(path) != nil
+            guard initial || stopped || stamp != known[path] else { continue }
             // A file that is gone is forgotten: names that come and go keep no memory.
             known[path] = stamp
             files.append(WatchChange.File(path: path, present: stamp != nil))
@@ -231,25 +256,38 @@ private struct Watch {
         try? standardError.flush()
     }
 
-    /// Performs `change` in a new process of `executable`. When the process does not finish, no
-    /// page, and a status line for each file saying how the process ended.
-    private func runInChild(_ change: WatchChange, executable: String) -> WatchChange.Result {
+    /// Performs `change` in a new process of `executable`, for ``WatchCommand/timeout`` at most,
+    /// and stopped when one of its files is saved again (it then runs again, in full). When the
+    /// process does not finish, no page, and a status line for each file saying how it ended.
+    private mutating func runInChild(_ change: WatchChange, executable: String) -> WatchChange.Result {
         try? standardOutput.flush()
         try? standardError.flush()
         let input = (try? JSONEncoder().encode(change)).map { [UInt8]($0) } ?? []
         let name = executable.split(separator: "/").last.map(String.init) ?? executable
         let what: String
         do {
-            let (answer, ending) = try ChildProcess.run(
-                executable, arguments: [name, "watch-change"], input: input, stop: command.stop.descriptor)
-            switch ending {
-            case .exited(0):
+            let (answer, ending, cut) = try ChildProcess.run(
+                executable, arguments: [name, "watch-change"], input: input, stop: command.stop.descriptor,
+                deadline: .now + command.timeout, events: events?.descriptor ?? -1
+            ) { isStale(change) }
+            switch (ending, cut) {
+            case (_, .timedOut):
+                what = "its run took longer than \(Self.seconds(command.timeout)) (--timeout) and was stopped"
+            case (_, .stale):
+                // Every file of the change runs again, the ones not saved again too.
+                for file in change.files {
+                    again.insert(file.path)
+                    debouncer.record(file.path, at: .now)
+                }
+                let lines = change.files.map { WatchChange.statusLine($0.path, "its run was stopped: saved again; running it again") }
+                return WatchChange.Result(statusLines: lines.joined(), page: nil)
+            case (.exited(0), nil):
                 return WatchChange.Result(answer: answer, withPage: change.reportPaths != nil)
-            case .signaled(let signal) where command.stop.isStopped && (signal == SIGTERM || signal == SIGINT):
+            case (.signaled(let signal), nil) where command.stop.isStopped && (signal == SIGTERM || signal == SIGINT):
                 return WatchChange.Result(statusLines: "", page: nil)
-            case .signaled(let signal):
+            case (.signaled(let signal), nil):
                 what = "its run ended by signal \(signal) (\(String(cString: strsignal(signal))))"
-            case .exited(let code):
+            case (.exited(let code), nil):
                 what = "its run ended with exit code \(code)"
             }
         } catch {
@@ -257,6 +295,19 @@ private struct Watch {
         }
         let lines = change.files.map { WatchChange.statusLine($0.path, "\(what); watching for the next change") }
         return WatchChange.Result(statusLines: lines.joined(), page: nil)
+    }
+
+    /// Reads the events that came while `change` ran: whether one of its files has changed since
+    /// (the change is then out of date). An event that ends the watch is kept for after it.
+    private mutating func isStale(_ change: WatchChange) -> Bool {
+        if let events, ending == nil { ending = take(events) }
+        return change.files.contains { FileStamp(path: $0.path) != known[$0.path] }
+    }
+
+    /// `seconds` as a status line writes it: `60 s`, `0.5 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%g s", Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     private func fail(_ message: String, code: Int32) -> Int32 {

@@ -36,24 +36,32 @@ public struct RunLimits: Hashable, Sendable {
     /// The most bytes a run may write, counted by the sink that writes them (see ``OutputBudget``):
     /// 64 MiB by default.
     public var maxOutputBytes: Int
+    /// The most reactions a run may test against the messages it delivers and sends: each reaction
+    /// whose pattern names the message, or `any`, counts once per message, whether its pattern's
+    /// parameters and guard then hold or not. 1,000,000 by default: about a second of tests.
+    public var maxReactions: Int
 
-    /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries and `maxOutputBytes` bytes written.
-    public init(maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20) {
+    /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries, `maxOutputBytes` bytes written
+    /// and `maxReactions` reactions tested.
+    public init(
+        maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20, maxReactions: Int = 1_000_000
+    ) {
         self.maxDepth = maxDepth
         self.maxDeliveries = maxDeliveries
         self.maxOutputBytes = maxOutputBytes
+        self.maxReactions = maxReactions
     }
 
     /// The deepest ``maxDepth`` a run takes: its stack is sized for it.
     public static let depthRange = 1...10_000
 
     /// The limits a run keeps: ``maxDepth`` clamped to ``depthRange`` (so that a huge depth
-    /// cannot outgrow the stack the run is given), ``maxDeliveries`` and ``maxOutputBytes`` to 0
-    /// or more.
+    /// cannot outgrow the stack the run is given), ``maxDeliveries``, ``maxOutputBytes`` and
+    /// ``maxReactions`` to 0 or more.
     public var validated: RunLimits {
         RunLimits(
             maxDepth: min(max(maxDepth, Self.depthRange.lowerBound), Self.depthRange.upperBound),
-            maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes))
+            maxDeliveries: max(0, maxDeliveries), maxOutputBytes: max(0, maxOutputBytes), maxReactions: max(0, maxReactions))
     }
 }
 
@@ -80,6 +88,8 @@ public struct RunSummary: Hashable, Sendable {
     public var sends = 0
     /// Messages delivered to a participant.
     public var deliveries = 0
+    /// Reactions tested against a message sent or delivered (see ``RunLimits/maxReactions``).
+    public var reactionsTested = 0
     /// Errors reported, each a `!` line of the transcript.
     public var errors = 0
     /// `expect` lines that failed: that did not hold, or held where they were meant to fail.
@@ -158,8 +168,8 @@ public final class Interpreter {
         var awaitingDeallocation = false
         /// Reactions that apply to it, by trigger: those on its name, then those on its type (the
         /// groups are shared with every participant of the type, not copied).
-        var receives: [[Reaction]] = []
-        var sends: [[Reaction]] = []
+        var receives: [ReactionGroup] = []
+        var sends: [ReactionGroup] = []
 
         init(_ declaration: ParticipantDeclaration, member: Member, maker: any Design.Type, object: AnyObject) {
             self.declaration = declaration
@@ -242,8 +252,8 @@ public final class Interpreter {
     /// Messages delivered to the mediator that an expectation counts (`received N MESSAGE`).
     private var mediatorMessageCounts: [CountedMessage: Int] = [:]
     /// The reactions on `mediator` and on its name, in the order written.
-    private var mediatorReceives: [[Reaction]] = []
-    private var mediatorSends: [[Reaction]] = []
+    private var mediatorReceives: [ReactionGroup] = []
+    private var mediatorSends: [ReactionGroup] = []
 
     private var topLevelSends = 0
     private var step = 0
@@ -346,7 +356,7 @@ public final class Interpreter {
         declareMediator()
         emit(.scenario(title: title))
         emit(.mediator(kind: kind, replacement: false, name: mediatorIsNamed ? mediatorName : nil))
-        var onMediator: [Reaction.Trigger: [Reaction]] = [:]
+        var onMediator: [Reaction.Trigger: ReactionGroup] = [:]
         for statement in script.statements {
             guard case .reaction(let reaction) = statement else { continue }
             if !hasLifetimeReactions {
@@ -362,10 +372,10 @@ public final class Interpreter {
                 continue
             }
             if isMediator(reaction.subject.text) {
-                onMediator[reaction.trigger, default: []].append(reaction)
+                onMediator[reaction.trigger, default: ReactionGroup()].insert(reaction)
                 continue
             }
-            reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []].append(reaction)
+            reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: ReactionGroup()].insert(reaction)
         }
         mediatorReceives = onMediator[.receives].map { [$0] } ?? []
         mediatorSends = onMediator[.sends].map { [$0] } ?? []
@@ -403,7 +413,7 @@ public final class Interpreter {
     /// Every reaction of the script in force by its subject (a participant or a type) and
     /// trigger, in the order written: those without `from here`, and those with it that the run
     /// has reached.
-    private var reactionsBySubject: [String: [Reaction.Trigger: [Reaction]]] = [:]
+    private var reactionsBySubject: [String: [Reaction.Trigger: ReactionGroup]] = [:]
     /// Whether the script has reactions `from here`, which apply once the run reaches them.
     private var hasReactionsFromHere = false
     /// Whether a reaction's body may `leave` or `release`: a participant released in a reaction
@@ -411,14 +421,14 @@ public final class Interpreter {
     private var hasLifetimeReactions = false
 
     /// Puts a reaction `from here` in force now that the run has reached it: into its group, in
-    /// the order written, and into the lists of every participant it applies to. In place, and
-    /// found by a binary search: a file may put thousands of reactions in force one by one.
+    /// the order written (see ``ReactionGroup/insert(_:)``), and into the lists of every
+    /// participant it applies to.
     private func activate(_ reaction: Reaction) {
         if isMediator(reaction.subject.text) {
-            var group = (reaction.trigger == .receives ? mediatorReceives : mediatorSends).first ?? []
+            var group = (reaction.trigger == .receives ? mediatorReceives : mediatorSends).first ?? ReactionGroup()
             // Let go of the stored group, so that the insertion does not copy it.
             if reaction.trigger == .receives { mediatorReceives = [] } else { mediatorSends = [] }
-            Self.insert(reaction, into: &group)
+            group.insert(reaction)
             if reaction.trigger == .receives { mediatorReceives = [group] } else { mediatorSends = [group] }
             return
         }
@@ -428,24 +438,11 @@ public final class Interpreter {
             entry.receives = []
             entry.sends = []
         }
-        Self.insert(reaction, into: &reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: []])
+        reactionsBySubject[reaction.subject.text, default: [:]][reaction.trigger, default: ReactionGroup()].insert(reaction)
         for entry in entries {
             entry.receives = reactions(for: entry.declaration, trigger: .receives)
             entry.sends = reactions(for: entry.declaration, trigger: .sends)
         }
-    }
-
-    /// Inserts `reaction` into `group`, which is in the order written, at its place: after every
-    /// reaction written above it (those in force written below it are the ones without
-    /// `from here`).
-    private static func insert(_ reaction: Reaction, into group: inout [Reaction]) {
-        var low = 0
-        var high = group.count
-        while low < high {
-            let middle = (low + high) / 2
-            if group[middle].range.lowerBound > reaction.range.lowerBound { high = middle } else { low = middle + 1 }
-        }
-        group.insert(reaction, at: low)
     }
 
     /// The participants declared so far by their names and by their types, kept only when the
@@ -546,7 +543,7 @@ public final class Interpreter {
     }
 
     /// Reactions on the participant's name, then on its type, each group in the order written.
-    private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [[Reaction]] {
+    private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [ReactionGroup] {
         [declaration.name.text, declaration.typeName].compactMap { reactionsBySubject[$0]?[trigger] }
     }
 
@@ -798,22 +795,35 @@ public final class Interpreter {
         report(.delivery(error), depth: deliveryDepth)
     }
 
-    /// Runs every reaction whose pattern matches, its body one level under its trigger.
-    private func runReactions(_ groups: [[Reaction]], for frame: Frame, depth: Int) {
-        for reaction in groups.joined() {
-            guard summary.stoppedBy == nil else { return }
-            guard let bindings = bind(reaction.pattern, to: frame.message) else { continue }
-            var bound = frame
-            bound.bindings = bindings
-            var bodyDepth = depth
-            if let condition = reaction.condition {
-                guard holds(condition, frame: bound, depth: depth) else { continue }
-                bodyDepth = depth + 1
-            }
-            for statement in reaction.body {
+    /// Runs every reaction whose pattern matches, its body one level under its trigger. Each
+    /// reaction tested (one whose pattern can match: see ``ReactionGroup``) counts towards
+    /// ``RunLimits/maxReactions``.
+    private func runReactions(_ groups: [ReactionGroup], for frame: Frame, depth: Int) {
+        for group in groups {
+            for reaction in group.candidates(for: frame.message) {
                 guard summary.stoppedBy == nil else { return }
-                run(statement, frame: bound, depth: bodyDepth)
+                guard summary.reactionsTested < limits.maxReactions else {
+                    return stop(.reactionLimit(limit: limits.maxReactions, step: step, line: stepLine), depth: depth)
+                }
+                summary.reactionsTested += 1
+                run(reaction, frame: frame, depth: depth)
             }
+        }
+    }
+
+    /// Runs `reaction` if its pattern matches the frame's message and its guard holds.
+    private func run(_ reaction: Reaction, frame: Frame, depth: Int) {
+        guard let bindings = bind(reaction.pattern, to: frame.message) else { return }
+        var bound = frame
+        bound.bindings = bindings
+        var bodyDepth = depth
+        if let condition = reaction.condition {
+            guard holds(condition, frame: bound, depth: depth) else { return }
+            bodyDepth = depth + 1
+        }
+        for statement in reaction.body {
+            guard summary.stoppedBy == nil else { return }
+            run(statement, frame: bound, depth: bodyDepth)
         }
     }
 

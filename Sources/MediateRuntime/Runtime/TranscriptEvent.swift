@@ -79,6 +79,9 @@ public enum RunError: Hashable, Sendable {
     case deliveryLimit(limit: Int, step: Int, line: Int)
     /// The run's output passed `limit` bytes during step `step` on `line`.
     case outputLimit(limit: Int, step: Int, line: Int)
+    /// The run would test more than `limit` reactions during step `step` on `line` (see
+    /// ``RunLimits/maxReactions``).
+    case reactionLimit(limit: Int, step: Int, line: Int)
     /// The design broke the rules of ``Courier`` (`offThreadDelivery NAME`), and the run stopped.
     case design(String)
     /// An expression could not be evaluated; the statement that evaluated it had no effect, and
@@ -92,6 +95,7 @@ public enum RunError: Hashable, Sendable {
         case .depthLimit(let limit, let step, let line): return "depthLimit \(limit) at step \(step) (line \(line))"
         case .deliveryLimit(let limit, let step, let line): return "deliveryLimit \(limit) at step \(step) (line \(line))"
         case .outputLimit(let limit, let step, let line): return "outputLimit \(limit) at step \(step) (line \(line))"
+        case .reactionLimit(let limit, let step, let line): return "reactionLimit \(limit) at step \(step) (line \(line))"
         case .design(let text): return text
         case .evaluation(let error): return error.written
         }
@@ -101,7 +105,7 @@ public enum RunError: Hashable, Sendable {
     public var isLimit: Bool {
         switch self {
         case .delivery, .evaluation: return false
-        case .depthLimit, .deliveryLimit, .outputLimit, .design: return true
+        case .depthLimit, .deliveryLimit, .outputLimit, .reactionLimit, .design: return true
         }
     }
 }
