@@ -1,4 +1,5 @@
 #if Serve
+    import Foundation
     import NIOCore
     import Synchronization
 
@@ -13,6 +14,7 @@
         private struct State {
             var open: [(id: Int, channel: any Channel)] = []
             var nextID = 0
+            var listener: (any Channel)?
         }
 
         init(cap: Int) {
@@ -34,6 +36,24 @@
         /// Forgets the connection `opened` numbered `id`.
         func closed(_ id: Int) {
             state.withLock { $0.open.removeAll { $0.id == id } }
+        }
+
+        /// Remembers the channel the server accepts connections on, for ``drain(within:)``.
+        func listening(on channel: any Channel) {
+            state.withLock { $0.listener = channel }
+        }
+
+        /// Stops accepting connections, closes every open one, and returns once they are closed or
+        /// `timeout` has passed.
+        func drain(within timeout: Duration) {
+            let listener = state.withLock { $0.listener }
+            try? listener?.close().wait()
+            let open = state.withLock { $0.open.map(\.channel) }
+            for channel in open { channel.close(promise: nil) }
+            let deadline = ContinuousClock.now + timeout
+            while count > 0, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
 
         /// The number of connections open now.

@@ -97,6 +97,7 @@
                     router: router, server: .http1(configuration: http),
                     configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
                     onServerRunning: { channel in
+                        connections.listening(on: channel)
                         bound.withLock { $0 = .success(channel.localAddress?.port ?? port) }
                         ready.signal()
                     }, logger: logger)
@@ -155,6 +156,10 @@
                 return Array(state.listeners.values)
             }
             for listener in listeners { listener.finish() }
+            // Stop accepting, and let every connection already accepted close, before the server
+            // is cancelled: SwiftNIO traps on a connection accepted during shutdown that the
+            // server never took (its writer is dropped unfinished).
+            connections.drain(within: .seconds(2))
             task.withLock { $0 }?.cancel()
             _ = stopped.wait(timeout: .now() + .seconds(5))
         }

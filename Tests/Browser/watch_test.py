@@ -426,7 +426,10 @@ class WatchTests(unittest.TestCase):
             for client in clients:
                 client.close()
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-        self.assertEqual(watch.stop(), -signal.SIGTERM)
+        code = watch.stop()
+        for reader in watch.readers:
+            reader.join(TIMEOUT)
+        self.assertEqual(code, -signal.SIGTERM, "\n".join(watch.errors[:60]))
 
     def test_head_two_host_headers_and_a_bracketed_ipv6_loopback(self):
         watch = self.watch("m.scenario", "--serve", "--host", "[::1]", "--port", "0")
