@@ -77,19 +77,10 @@ struct HostilePathTests {
         #expect(line.hasSuffix("] a\\u{1B}[2J.scenario: ran\n"))
     }
 
-    /// Runs the built `mediate` in `folder`; both streams together.
+    /// Runs the built `mediate` in `folder`, without `CI`, as `WriteFailureTests` does; both
+    /// streams together.
     func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try WriteFailureTests().mediate(arguments, in: folder)
+        return (result.status, result.standardOutput + result.standardError)
     }
 }

@@ -20,17 +20,11 @@ struct OutputIsNotInputTests {
         return workspace
     }
 
-    func execute(_ command: (StringOutput, StringOutput) -> Int32) -> (code: Int32, err: String) {
-        let out = StringOutput()
-        let err = StringOutput()
-        return (command(out, err), err.text)
-    }
-
     @Test func runOutputRefusesToReplaceTheScenario() throws {
         let workspace = try scenarioAtItsOutput()
         let command = RunCommand(
             paths: [workspace.path("Scenarios")], mediator: .all, designs: .reference, outputFolder: workspace.path("Output"))
-        let result = execute { command.execute(standardOutput: $0, standardError: $1) }
+        let result = outputs { command.execute(standardOutput: $0, standardError: $1) }
         #expect(result.code == 3)
         #expect(
             result.err.hasPrefix(
@@ -59,7 +53,7 @@ struct OutputIsNotInputTests {
         let command = CheckCommand(
             paths: [workspace.path("Scenarios")], outputFolder: workspace.path("Output"), designs: .reference,
             record: record, junitPath: workspace.path("Output/greeting/mesh.transcript"), environment: [:])
-        let result = execute { command.execute(standardOutput: $0, standardError: $1) }
+        let result = outputs { command.execute(standardOutput: $0, standardError: $1) }
         #expect(result.code == 3)
         #expect(result.err.contains("it is the golden \(workspace.path("Output/greeting/mesh.transcript"))\n"))
         #expect(workspace.read("Output/greeting/mesh.transcript") == golden)

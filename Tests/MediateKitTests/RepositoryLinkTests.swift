@@ -27,14 +27,6 @@ struct RepositoryLinkTests {
         try FileManager.default.createSymbolicLink(atPath: workspace.path(relative), withDestinationPath: destination)
     }
 
-    /// Runs `command` (its `execute(standardOutput:standardError:)`), both outputs as text.
-    func outputs(_ execute: (StringOutput, StringOutput) -> Int32) -> (code: Int32, out: String, err: String) {
-        let out = StringOutput()
-        let err = StringOutput()
-        let code = execute(out, err)
-        return (code, out.text, err.text)
-    }
-
     static let note = "note: skipped '%@': a symbolic link, which mediate does not follow in a folder\n"
 
     @Test func aFolderWalkSkipsLinkedScenariosAndNamesThem() throws {

@@ -2,8 +2,8 @@ import Foundation
 
 /// A path a command writes one output to (`render -o`, `report -o`, `check --junit`), and the
 /// rules for it, in one place:
-/// - `-` is standard output, and so is `/dev/stdout` whatever it leads to (a file, when
-///   standard output is redirected to one);
+/// - `-` is standard output, and so is any path to the file standard output writes to
+///   (`/dev/stdout`, `/dev/fd/1`, the file it was redirected to);
 /// - a character device or a named pipe (`/dev/null`, `/dev/stdout`, a FIFO) is opened and
 ///   written, whatever links lead to it, never replaced;
 /// - a symbolic link to anything else is refused, and so is a path that is one of the inputs
@@ -25,7 +25,7 @@ struct OutputPath {
     /// temporary file is renamed into place once `body` returns); throws as
     /// `write(_:inputs:standardOutput:)` does.
     func write(inputs: [String], standardOutput: any TextOutput, _ body: (any TextOutput) -> Void) throws {
-        if path == "-" || path == "/dev/stdout" { return body(standardOutput) }
+        if path == "-" || Self.isStandardOutput(path) { return body(standardOutput) }
         var target = stat()
         if stat(path, &target) == 0 {
             if let input = Self.input(at: path, among: inputs) {
@@ -61,6 +61,15 @@ struct OutputPath {
             var read = stat()
             return stat(input, &read) == 0 && read.st_dev == target.st_dev && read.st_ino == target.st_ino
         }
+    }
+
+    /// Whether `path` leads to what standard output writes to: the same device and inode as
+    /// file descriptor 1.
+    private static func isStandardOutput(_ path: String) -> Bool {
+        var target = stat()
+        var output = stat()
+        return stat(path, &target) == 0 && fstat(1, &output) == 0 && target.st_dev == output.st_dev
+            && target.st_ino == output.st_ino
     }
 
     /// Opens the device or pipe at the path, without creating or truncating anything, and writes.

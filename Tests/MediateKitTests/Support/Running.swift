@@ -18,6 +18,15 @@ func runScenario(
     return (output.text, summary)
 }
 
+/// Runs a command in process (its `execute(standardOutput:standardError:)`): its exit code and
+/// both outputs as text.
+func outputs(_ execute: (StringOutput, StringOutput) -> Int32) -> (code: Int32, out: String, err: String) {
+    let out = StringOutput()
+    let err = StringOutput()
+    let code = execute(out, err)
+    return (code, out.text, err.text)
+}
+
 /// The transcript of `source` under `kind`.
 func transcript(_ source: String, kind: MediatorKind? = nil) throws -> String {
     try runScenario(source, kind: kind).text
