@@ -27,10 +27,13 @@ struct EndToEndTests {
         try mediate(arguments, in: folder)
     }
 
-    func mediate(_ arguments: [String], in folder: URL = packageRoot) throws -> Result {
+    /// Runs `mediate` with the test's environment less `CI`: a CI job sets it, and `check` then
+    /// refuses to record; a test that wants it passes it in `environment`.
+    func mediate(_ arguments: [String], in folder: URL = packageRoot, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.merging(environment) { $1 }
         process.currentDirectoryURL = folder
         let out = Pipe()
         let err = Pipe()

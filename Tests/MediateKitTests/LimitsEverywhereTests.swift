@@ -50,7 +50,7 @@ struct LimitsEverywhereTests {
             let (out, err) = (StringOutput(), StringOutput())
             let code = CheckCommand(
                 paths: [workspace.path("Scenarios")], outputFolder: workspace.path("Output"), designs: .reference, record: record,
-                jobs: 2, limits: RunLimits(maxDepth: 10)
+                jobs: 2, limits: RunLimits(maxDepth: 10), environment: [:]
             ).execute(standardOutput: out, standardError: err)
             return (code, out.text, err.text)
         }
