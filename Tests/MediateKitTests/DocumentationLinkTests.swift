@@ -115,10 +115,10 @@ enum MarkdownLinks {
 /// Issue 15: the README and the documents under docs/ link only to what the repository holds.
 @Suite("Documentation links")
 struct DocumentationLinkTests {
-    /// README.md and every Markdown file under docs/.
+    /// README.md, CONTRIBUTING.md and every Markdown file under docs/.
     static var documents: [String] {
         let docs = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)) ?? []
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return ["README.md", "CONTRIBUTING.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
     }
 
     @Test(arguments: documents)
