@@ -28,7 +28,7 @@ SCREENSHOT_PACKAGES := chromium python3 python3-venv
 endif
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
-.PHONY: all deps browser-deps editor-deps build release run test editor-test validate shell screenshot clean
+.PHONY: all deps browser-deps editor-deps build release release-bin run test editor-test validate shell screenshot clean
 
 all: build
 
@@ -102,23 +102,34 @@ run: release
 	"$$bin" report Scenarios -o Output/report.html; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
-# The unit tests, the report page's player in Chromium, the language server's client test, then `mediate check`: the committed
-# Output/ (the report page too) must match what the code writes.
+# Every test, through Scripts/test-runner, which ends with one line for all of them: the build
+# (no compiler warning in our code), the Swift tests, the report page's player and `watch --serve`
+# in Chromium, the language server's client, the VS Code extension, then `mediate check`: the
+# committed Output/ (the report page too) must match what the code writes; `fmt --check`; and
+# Scripts/stream-test with the release binary, the build `make run` uses (so it is built once).
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
-test: deps browser-deps
-	$(SWIFT) build --build-tests $(LAYER_CHECK)
-	$(SWIFT) test --skip-build
-	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/player_test.py
-	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Tests/Browser/watch_test.py
-	@# `mediate lsp` driven over stdio by a client in Python (standard library only).
-	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate python3 Tests/LSP/lsp_client_test.py
-	@$(MAKE) --no-print-directory editor-test
-	$$($(SWIFT) build --show-bin-path)/mediate check Scenarios --output Output
-	@# The committed report page must be the one the code writes (make run regenerates it).
-	@report=$$(mktemp -d)/report.html; $$($(SWIFT) build --show-bin-path)/mediate report Scenarios -o "$$report" >/dev/null && \
-	  cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what 'mediate report Scenarios' writes: run make run"; exit 1; }
-	$$($(SWIFT) build --show-bin-path)/mediate fmt --check Scenarios/*.scenario
-	Scripts/stream-test
+test: deps browser-deps editor-deps
+	@debug=$$($(SWIFT) build --show-bin-path)/mediate; \
+	release=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate; \
+	MEDIATE="$$debug" RELEASE="$$release" python3 Scripts/test-runner \
+	  --gate build '$(SWIFT) build --build-tests $(LAYER_CHECK)' \
+	  --step 'swift test' '$(SWIFT) test --skip-build --disable-xctest' \
+	  --step 'player (Chromium)' '$(BROWSER_PYTHON) Tests/Browser/player_test.py' \
+	  --step 'watch (Chromium)' '$(BROWSER_PYTHON) Tests/Browser/watch_test.py' \
+	  --step 'language server' 'python3 Tests/LSP/lsp_client_test.py' \
+	  --step 'VS Code grammar' '$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py' \
+	  --step 'VS Code scripts' 'for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done' \
+	  --step 'VS Code client' 'node Editors/vscode/test/extension_test.js "$$MEDIATE"' \
+	  --step 'VS Code preview' '$(BROWSER_PYTHON) Editors/vscode/test/preview_test.py' \
+	  --step 'goldens (Output/)' '"$$MEDIATE" check Scenarios --output Output' \
+	  --step 'report page' 'report=$$(mktemp -d)/report.html; "$$MEDIATE" report Scenarios -o "$$report" >/dev/null && cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what mediate report Scenarios writes: run make run"; exit 1; }' \
+	  --step 'fmt --check' '"$$MEDIATE" fmt --check Scenarios/*.scenario' \
+	  --gate 'release build' '$(MAKE) --no-print-directory release' \
+	  --step 'stream test' 'MEDIATE="$$RELEASE" Scripts/stream-test'
+
+# The path of the release binary, for scripts (Scripts/stream-test).
+release-bin:
+	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate"
 
 # The VS Code extension (Editors/vscode): its grammar, its JavaScript (syntax, then the LSP client
 # against a fake server and the built mediate's `lsp`), and its preview page under the webview's CSP.
