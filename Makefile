@@ -152,10 +152,12 @@ shell: build
 	  --date "$$(git log -1 --format=%cs 2>/dev/null || echo 1970-01-01)"
 	@echo "Wrote Shell/mediate.bash, Shell/_mediate, Shell/mediate.fish and Shell/mediate.1"
 
-# The README's picture of the player: Output/report.html (from `make run`) in Chromium.
+# The README's pictures, in Chromium: the player of Output/report.html (from `make run`), and what
+# `mediate check` prints when behaviour changes.
 screenshot: EXTRA_PACKAGES = $(SCREENSHOT_PACKAGES)
-screenshot: deps browser-deps
+screenshot: deps browser-deps build
 	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html docs/report-player.png control-room difference
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Scripts/screenshot-check docs/check-diff.png
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/mediate validate $(SCENARIOS)
