@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes events as JSON lines: one object per event, keys sorted, the transcript's information.
-/// The fields are documented in the README ("JSON lines").
+/// The fields are documented in docs/LANGUAGE-NOTES.md ("Transcript and JSON lines").
 public enum JSONLinesFormatter {
     /// The JSON object for `event`, on one line without its newline.
     public static func line(for event: TranscriptEvent) -> String {

@@ -9,7 +9,7 @@ import Foundation
 /// `mediate watch`: runs scenarios again each time they are saved, as `run`, `check` and
 /// `report` would, until stopped.
 ///
-/// It waits on the file system's own change events (see the README, "mediate watch"), gathers an
+/// It waits on the file system's own change events (see docs/GUIDE.md, "mediate watch"), gathers an
 /// editor's burst of events into one change, and for each scenario that changed: runs it as
 /// ``RunCommand`` does (transcripts on standard output, or files under ``outputFolder``),
 /// compares it with the goldens in ``goldensFolder`` as ``CheckCommand`` does when one is given,
