@@ -76,6 +76,41 @@ struct CompareDiagramTests {
         }
     }
 
+    /// Issue 25, item 6: a mediator the scenario names is that name in the coupling and compare
+    /// diagrams and in the compare table, as in the transcript; the direct-delegate mediator a
+    /// replacement leaves alive is `Hub 2`, as an unnamed one is `mediator 2`.
+    @Test func aNamedMediatorIsNamedInTheDiagramsAndTheTable() throws {
+        let scenario = try Self.scenario(
+            """
+            language 1.1
+            scenario "Named"
+            mediator direct-delegate as Hub
+            participant A
+            participant B
+            A -> B: "before"
+            mediator wrapper
+            B -> A: "after"
+
+            """)
+        func mediators(_ dot: String) -> [String] {
+            dot.matches(of: #/label="([^"]*)", shape=hexagon/#).map { String($0.1) }
+        }
+        let run = KindRun.run(scenario, kind: .directDelegate, output: nil)
+        let coupling = DOTEmitter.coupling(
+            run.references, metrics: run.metrics, participants: scenario.participants, title: scenario.title,
+            kind: .directDelegate)
+        #expect(mediators(coupling) == ["Hub", "Hub 2"])
+        let report = ComparisonReport(scenario: scenario)
+        let compare = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+        #expect(mediators(compare) == ["Hub", "Hub", "Hub", "Hub 2", "Hub"])
+        #expect(compare.contains(">(A, B, Hub 2)</TD>"))
+        #expect(compare.contains(">A, B, Hub 2</TD>"))
+        let table = ComparisonFormatter.table(report)
+        #expect(table.contains("(A B Hub 2)"))
+        #expect(!table.contains("mediator"))
+        #expect(!ComparisonFormatter.json(report).contains("mediator"))
+    }
+
     @Test(arguments: [(1, [1]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (12, [4, 4, 4])])
     func rowsAreAsEvenAsCanBe(count: Int, lengths: [Int]) {
         let names = (1...count).map { "P\($0)" }

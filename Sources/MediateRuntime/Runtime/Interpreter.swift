@@ -107,7 +107,8 @@ public struct RunSummary: Hashable, Sendable {
     /// the transcript's `leaked:` line names them.
     public var leaked: [String] = []
     /// The same objects by the ids the coupling analysis gives them: an earlier mediator still
-    /// alive is `mediator 2`, `mediator 3` … rather than `mediator`.
+    /// alive is `mediator 2`, `mediator 3` … (`NAME 2` … for a named mediator) rather than
+    /// `mediator`.
     public var leakedObjects: [String] = []
 
     /// 0 when everything held, 1 when an expectation failed, 3 when a limit stopped the run.
@@ -588,23 +589,24 @@ public final class Interpreter {
     }
 
     /// The participants still alive in declaration order, then the current mediator, then any
-    /// earlier mediator still alive (`mediator 2`, `mediator 3` … in order of creation).
+    /// earlier mediator still alive (`mediator 2`, `mediator 3` … in order of creation). A named
+    /// mediator's ids carry its name, as the transcript does (`Tower`, `Tower 2` …).
     private func roots() -> [ReferenceRoot] {
         var roots = declarationOrder.compactMap { entry in
             entry.object.map { ReferenceRoot(id: entry.declaration.name.text, role: .participant, object: $0) }
         }
         let current = mediation?.mediator
-        if let current { roots.append(ReferenceRoot(id: "mediator", role: .mediator, object: current)) }
+        if let current { roots.append(ReferenceRoot(id: mediatorName, role: .mediator, object: current)) }
         var number = 1
         for (index, sentinel) in mediatorSentinels.enumerated() {
             guard let object = sentinel.object else { continue }
             if object === current {
-                mediatorIds[index] = "mediator"
+                mediatorIds[index] = mediatorName
                 continue
             }
             number += 1
-            mediatorIds[index] = "mediator \(number)"
-            roots.append(ReferenceRoot(id: "mediator \(number)", role: .mediator, object: object))
+            mediatorIds[index] = "\(mediatorName) \(number)"
+            roots.append(ReferenceRoot(id: "\(mediatorName) \(number)", role: .mediator, object: object))
         }
         return roots
     }
@@ -617,7 +619,7 @@ public final class Interpreter {
         let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
         let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }
         summary.leaked = participants + (mediators.isEmpty ? [] : [mediatorName])
-        summary.leakedObjects = participants + mediators.map { mediatorIds[$0] ?? "mediator" }
+        summary.leakedObjects = participants + mediators.map { mediatorIds[$0] ?? mediatorName }
     }
 
     /// Frees what the release probe found still alive, now that the leak is on record: every
