@@ -28,7 +28,8 @@ public enum DOTEmitter {
     /// carrying its numbered messages; repeated messages fold into a count. Drawn from a route
     /// graph, a design that carries messages through its mediator is a hub; `logical` says the
     /// graph is sender to receiver instead, in the title. An edge whose labels are shortened
-    /// has the messages in full in its tooltip.
+    /// has the messages in full in its tooltip. Failed deliveries are red and dashed. When a
+    /// participant is on no edge, an invisible chain holds the participants in declaration order.
     ///
     /// With an `idPrefix` (a page that shows several diagrams), the graph's id is the prefix, and
     /// each edge's is `PREFIX-link-K` (`PREFIX-link-K-missing` for its failed deliveries), K the
@@ -64,6 +65,13 @@ public enum DOTEmitter {
                 if labelled { style = "label=\(DOT.quoted(lines.joined(separator: "\n")))" + style } else { style.removeFirst(2) }
                 out += "  \(DOT.id(link.from)) -> \(DOT.id(link.to)) [\(style)];\n"
             }
+        }
+        // A participant on no link is a component of its own, and dot stacks components in
+        // reverse: an invisible chain keeps every participant in declaration order.
+        let linked = Set(graph.links.flatMap { [$0.from, $0.to] })
+        let participants = graph.nodes.filter { $0 != graph.mediator }
+        if participants.count > 1, participants.contains(where: { !linked.contains($0) }) {
+            out += "  \(participants.map(DOT.id).joined(separator: " -> ")) [style=invis, constraint=false];\n"
         }
         if graph.unlinkedMessages > 0 {
             let note = "+\(graph.unlinkedMessages) messages on links past the first \(MessageGraph.maxLinks)"

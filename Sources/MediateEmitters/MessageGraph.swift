@@ -88,7 +88,9 @@ public final class MessageGraphCollector: EventSink {
         keepsLogical = keepingLogical
     }
 
-    /// Records the declarations, sends, deliveries and failed deliveries of the run.
+    /// Records the declarations, sends, deliveries and failed deliveries of the run: a
+    /// `missingReceiver` as a failed delivery to the receiver, a `noMediator` as one to the
+    /// mediator.
     public func emit(_ event: TranscriptEvent) {
         switch event {
         case .mediator(_, false, let name?):
@@ -108,6 +110,11 @@ public final class MessageGraphCollector: EventSink {
         case .error(.delivery(.missingReceiver(let name)), let depth):
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: name, from: send.sender, depth: depth, failed: true)
+        case .error(.delivery(.noMediator), let depth):
+            // A send no mediator carries failed on its way to the mediator: drawn from its sender
+            // to the mediator's node (a loop when the mediator itself sent it).
+            guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
+            record(to: mediatorNode, from: send.sender, depth: depth, failed: true)
         case .end:
             routed.end()
             if keepsLogical { direct.end() }

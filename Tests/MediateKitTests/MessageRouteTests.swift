@@ -39,9 +39,52 @@ struct MessageRouteTests {
         #expect(try links(kind, logical: true) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#, #"mediator>A ["3"]"#])
     }
 
+    /// The mesh has no mediator: the mediator's own send (3) is a failed loop on it.
     @Test func theMeshIsPeerToPeer() throws {
-        #expect(try links(.mesh) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#])
+        #expect(try links(.mesh) == [#"A>B ["1", "5"]"#, #"A>C ["1", "4"]"#, #"B>C ["2"]"#, #"mediator>mediator ["3"]"#])
         #expect(try links(.mesh) == links(.mesh, logical: true))
+    }
+
+    /// Issue 25, item 6: a send no mediator carries (`! noMediator`) is drawn failed, from its
+    /// sender to the mediator it needed, under the name the scenario gives it; it drew nothing.
+    @Test func aSendNoMediatorCarriesFailsOnItsWayToTheMediator() throws {
+        let source = """
+            language 1.1
+            mediator as Tower
+            participant A
+            participant B
+            A -> Tower: hello
+            Tower -> B: ping
+            mediator -> *: all
+            B -> A: hi
+
+            """
+        let scenario = try ScenarioLoader.load(SourceFile(path: "n.scenario", text: source)).get()
+        let run = KindRun.run(scenario, kind: .mesh, output: nil)
+        let links = run.messages.links.map { link in
+            "\(link.from)>\(link.to) \(link.messages.map { "\($0.numbers.joined(separator: ",")) \($0.failed ? "failed" : "ok")" })"
+        }
+        #expect(links == [#"A>Tower ["1 failed"]"#, #"Tower>Tower ["2 failed", "3 failed"]"#, #"B>A ["4 ok"]"#])
+        #expect(run.messages.nodes == ["A", "B", "Tower"])
+    }
+
+    /// Air traffic under the mesh drew four boxes and no arrow, bottom to top: each plane's
+    /// failed sends now point at the tower, and the participants stand in declaration order,
+    /// top to bottom, the crew on no link included.
+    @Test func airTrafficUnderTheMeshShowsItsFailedSendsInOrder() throws {
+        let scenario = try DiagramGoldenTests.load("air-traffic.scenario")
+        let run = KindRun.run(scenario, kind: .mesh, output: nil)
+        let dot = DOTEmitter.messages(run.messages, title: scenario.title, kind: .mesh)
+        let lines = dot.split(separator: "\n")
+        for plane in ["Speedbird", "Lufthansa", "Cessna"] {
+            let line = lines.first { $0.hasPrefix("  \"\(plane)\" -> \"Tower\" [") }
+            #expect(line?.contains(##"(missing)", color="#c62828""##) == true, "\(plane)")
+        }
+        let svg = String(decoding: try render(dot, format: .svg, layout: nil), as: UTF8.self)
+        let nodes = svg.matches(of: #/class="node">\n<title>([^<]*)</title>\n[^\n]*\n<text [^>]* y="([-0-9.]+)"/#)
+            .map { (name: String($0.1), y: Double($0.2) ?? 0) }
+        let participants = nodes.filter { $0.name != "Tower" }.sorted { $0.y < $1.y }.map(\.name)
+        #expect(participants == ["Speedbird", "Lufthansa", "Cessna", "Ground"])
     }
 
     /// A message the mediator could not pass on is drawn from the mediator, failed.
