@@ -436,13 +436,24 @@ public enum DOTEmitter {
         return rows
     }
 
+    /// The metrics table's font size, in points: the nodes' (see `header`).
+    static let tableFontSize = 12.0
+    /// The metrics table's cell padding and cell border, in points.
+    static let tableCellPadding = 5, tableCellBorder = 1
+
     /// The metrics of every column as an HTML-like table, one column per implementation.
+    ///
+    /// Each column is as wide as its widest text set in the fallback font (`FallbackTextWidth`),
+    /// and every text starts at its cell's left edge: Graphviz sizes text for Helvetica and
+    /// writes where it starts, so a wider font runs on to the right, past a cell sized for
+    /// Helvetica or past the end of a centred one.
     static func metricsTable(_ columns: [Column]) -> String {
         // Headings are shaded, not bold: SVG labels are sized with Graphviz's built-in metrics,
         // which have no bold widths, so bold text would overflow its cell.
-        func cell(_ text: String, heading: Bool = false, align: String = "CENTER") -> String {
+        func cell(_ text: String, heading: Bool, width: Int?) -> String {
             let shade = heading && !text.isEmpty ? " BGCOLOR=\"#eeeeee\"" : ""
-            return "<TD ALIGN=\"\(align)\"\(shade)>\(DOT.htmlEscaped(LabelCut.clipped(text, to: longestCell)))</TD>"
+            let wide = width.map { " WIDTH=\"\($0)\"" } ?? ""
+            return "<TD ALIGN=\"LEFT\"\(shade)\(wide)>\(DOT.htmlEscaped(text))</TD>"
         }
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
         var rows: [[String]] = [[""] + columns.map { $0.kind.rawValue }]
@@ -458,12 +469,19 @@ public enum DOTEmitter {
                         ? "none" : $0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }.joined(separator: " ")
                 })
         rows.append(["leaked"] + columns.map { list($0.metrics.leaked) })
-        var html = "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"5\">"
+        rows = rows.map { $0.map { LabelCut.clipped($0, to: longestCell) } }
+        // The first row's cells set each column's width (Graphviz widens one that needs more).
+        let widths = rows[0].indices.map { column in
+            let text = rows.map { FallbackTextWidth.width(of: $0[column], size: tableFontSize) }.max() ?? 0
+            return Int(text.rounded(.up)) + 2 * (tableCellPadding + tableCellBorder)
+        }
+        var html =
+            "<TABLE BORDER=\"0\" CELLBORDER=\"\(tableCellBorder)\" CELLSPACING=\"0\" CELLPADDING=\"\(tableCellPadding)\">"
         for (index, row) in rows.enumerated() {
             html +=
                 "<TR>"
                 + row.enumerated().map {
-                    cell($0.element, heading: index == 0 || $0.offset == 0, align: $0.offset == 0 ? "LEFT" : "CENTER")
+                    cell($0.element, heading: index == 0 || $0.offset == 0, width: index == 0 ? widths[$0.offset] : nil)
                 }.joined() + "</TR>"
         }
         return html + "</TABLE>"

@@ -111,6 +111,29 @@ struct CompareDiagramTests {
         #expect(!ComparisonFormatter.json(report).contains("mediator"))
     }
 
+    /// Issue 25, item 6: Graphviz sizes the metrics table for Helvetica, and `rsvg-convert`,
+    /// which sets it in DejaVu Sans, cut "protocol-extensio" and ran the cycles into the next
+    /// cell. Each text, as wide as DejaVu Sans sets it, now ends inside its cell's padding.
+    @Test(arguments: ["air-traffic.scenario", "game-lobby.scenario", "office.scenario"])
+    func theTableHoldsItsTextInTheFallbackFont(name: String) throws {
+        let svg = try Self.compareSVG(try DiagramGoldenTests.load(name))
+        let table = try SVGTable.read(svg)
+        #expect(table.texts.count == 8 * 5 - 1)
+        for text in table.texts {
+            let cell = table.cells.first { $0.minX <= text.x && text.x <= $0.maxX && $0.minY <= text.y && text.y <= $0.maxY }
+            let end = text.x + FallbackTextWidth.width(of: text.text, size: text.size)
+            #expect(cell.map { end <= $0.maxX - 5 } == true, "\(text.text) ends at \(end), its cell at \(cell?.maxX ?? 0)")
+        }
+    }
+
+    /// DejaVu Sans's widths, as read from its `hmtx` table (2,048 units to the em).
+    @Test func theFallbackWidthsAreDejaVuSans() {
+        #expect(FallbackTextWidth.width(of: "protocol-extension", size: 12) == 112.25390625)
+        #expect(FallbackTextWidth.width(of: "(Speedbird, Lufthansa, Cessna, Ground, mediator)", size: 12) == 302.373046875)
+        #expect(FallbackTextWidth.width(of: "mesh", size: 2_048) == 1_995 + 1_260 + 1_067 + 1_298)
+        #expect(FallbackTextWidth.width(of: "→…", size: 10) == 20)
+    }
+
     @Test(arguments: [(1, [1]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (11, [4, 4, 3]), (12, [4, 4, 4])])
     func rowsAreAsEvenAsCanBe(count: Int, lengths: [Int]) {
         let names = (1...count).map { "P\($0)" }
@@ -206,5 +229,75 @@ enum SVGNodes {
         parser.delegate = collector
         guard parser.parse() else { throw SVGText.Malformed(description: "not well-formed") }
         return collector.boxes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
+
+/// The compare diagram's metrics table as Graphviz draws it in SVG: each cell's border and each
+/// text with where it starts (points, y downwards).
+enum SVGTable {
+    struct Cell {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+    }
+    struct Text {
+        var text: String, x: Double, y: Double, size: Double
+    }
+
+    final class Collector: NSObject, XMLParserDelegate {
+        var cells: [Cell] = []
+        var texts: [Text] = []
+        var inTable = false
+        var inTitle = false
+        var title = ""
+        var text: Text?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            switch name {
+            case "g":
+                inTable = false
+            case "title":
+                inTitle = true
+                title = ""
+            case "polygon" where inTable && attributes["fill"] == "none":
+                let points = (attributes["points"] ?? "").split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
+                let xs = points.compactMap(\.first), ys = points.compactMap(\.last)
+                if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() {
+                    cells.append(Cell(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+                }
+            case "text" where inTable:
+                text = Text(
+                    text: "", x: attributes["x"].flatMap(Double.init) ?? 0, y: attributes["y"].flatMap(Double.init) ?? 0,
+                    size: attributes["font-size"].flatMap(Double.init) ?? 0)
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inTitle { title += string }
+            text?.text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "title" {
+                inTitle = false
+                inTable = title == "metrics"
+            }
+            if name == "text", let text {
+                texts.append(text)
+                self.text = nil
+            }
+        }
+    }
+
+    /// The cells and texts of the node titled `metrics`.
+    static func read(_ svg: String) throws -> (cells: [Cell], texts: [Text]) {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse() else { throw SVGText.Malformed(description: "not well-formed") }
+        return (collector.cells, collector.texts)
     }
 }
