@@ -370,9 +370,18 @@ extension Mediate {
 
         func validate() throws {
             switch (files.count, mediator, against) {
-            case (2, nil, nil), (1, .some, .some): return
+            case (1, .some, .some): return
+            case (2, nil, nil): break
             default:
                 throw ValidationError("Give two transcripts, or one scenario with both --mediator and --against.")
+            }
+            let scenarios = DiffCommand.scenarioOperands(files)
+            guard scenarios.isEmpty else {
+                let named = scenarios.map { "'\($0.visible())'" }.joined(separator: " and ")
+                throw ValidationError(
+                    "\(named) \(scenarios.count == 1 ? "is a scenario" : "are scenarios"), and diff compares transcripts. "
+                        + "Run each scenario and diff the transcripts (mediate run A.scenario > a.transcript), "
+                        + "or compare one scenario under two designs: mediate diff FILE --mediator KIND --against KIND.")
             }
         }
 
@@ -795,25 +804,28 @@ struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgu
     var defaultValueDescription: String { value.rawValue }
 }
 
-/// `--mediator` where `all` makes no sense. Any name parses; the command checks it against the
-/// registered designs and exits 2 with a did-you-mean listing them all.
+/// `--mediator` where `all` makes no sense: a registered design's name. Another is a usage error
+/// (exit 64) that lists the designs, as ArgumentParser reports a value it cannot parse.
 struct MediatorKindArgument: ExpressibleByArgument {
     var kind: MediatorKind
 
     init?(argument: String) {
         kind = MediatorKind(argument)
+        guard Mediate.designs.design(kind) != nil else { return nil }
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
-/// `--mediator`: a design's name or `all`, listed in `--help`.
+/// `--mediator`: a design's name or `all`, listed in `--help`; another is a usage error (exit 64)
+/// that lists them.
 struct MediatorChoiceArgument: ExpressibleByArgument {
     var choice: MediatorChoice
 
     init?(argument: String) {
         choice = MediatorChoice(argument: argument)
+        if case .kind(let kind) = choice, Mediate.designs.design(kind) == nil { return nil }
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) + ["all"] }

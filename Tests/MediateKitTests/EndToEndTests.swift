@@ -182,23 +182,69 @@ struct EndToEndTests {
         #expect(result.standardError.contains("--max-depth"))
     }
 
-    @Test func aMistypedDesignNameListsEveryRegisteredOne() throws {
-        for arguments in [
-            ["run", "Scenarios/chat.scenario", "--mediator", "wraper"],
-            ["render", "Scenarios/chat.scenario", "--mediator", "wraper"],
-            ["diff", "Scenarios/chat.scenario", "--mediator", "wraper", "--against", "mesh"],
+    /// Issue 25: an unknown `--mediator` is a usage error (exit 64, as the README's table says),
+    /// at the option, listing the values it takes: `all` too where it is one.
+    @Test func aMistypedDesignNameIsAUsageErrorListingTheValues() throws {
+        let designs = "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"
+        for (arguments, option, values) in [
+            (["run", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
+            (["watch", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
+            (
+                ["render", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator",
+                designs.replacingOccurrences(of: ", 'mesh'", with: " or 'mesh'")
+            ),
+            (
+                ["diff", "Scenarios/chat.scenario", "--mediator", "mesh", "--against", "wraper"], "--against",
+                designs.replacingOccurrences(of: ", 'mesh'", with: " or 'mesh'")
+            ),
         ] {
             let result = try mediate(arguments)
-            #expect(result.status == 2)
+            #expect(result.status == 64)
             #expect(result.standardOutput.isEmpty)
-            #expect(
-                result.standardError == """
-                    error: no design is registered as 'wraper'
-                    help: did you mean 'wrapper'?
-                    help: the designs are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'
-
-                    """)
+            #expect(result.standardError.hasPrefix("Error: The value 'wraper' is invalid for '\(option) <"), "\(result.standardError)")
+            #expect(result.standardError.contains("Please provide one of \(values).\n"), "\(result.standardError)")
         }
+    }
+
+    /// Issue 25: `diff A.scenario B.scenario` diffed the source text as if it were transcripts.
+    @Test func diffRefusesScenariosForTranscripts() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Named .scenario, or a scenario by its first statement whatever its name.
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"), to: folder.appendingPathComponent("chat.txt"))
+        for operands in [
+            ["Scenarios/chat.scenario", "Scenarios/office.scenario"],
+            ["Output/chat/wrapper.transcript", folder.appendingPathComponent("chat.txt").path],
+        ] {
+            let result = try mediate(["diff"] + operands)
+            #expect(result.status == 64)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.contains("and diff compares transcripts"), "\(result.standardError)")
+            #expect(result.standardError.contains("mediate diff FILE --mediator KIND --against KIND"))
+        }
+        // Two transcripts are diffed, as before.
+        let transcripts = try mediate("diff", "Output/chat/wrapper.transcript", "Output/chat/mesh.transcript")
+        #expect(transcripts.status == 1)
+        #expect(transcripts.standardOutput.hasPrefix("--- Output/chat/wrapper.transcript\n+++ Output/chat/mesh.transcript\n"))
+    }
+
+    /// Issue 25: run where there is no `Scenarios/`, `check` and `report` called the default
+    /// folder "the scenario", and never said it was a default.
+    @Test(arguments: [["check"], ["report", "-o", "page.html"]])
+    func theDefaultFolderIsNamedAsADefault(arguments: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == """
+                Scenarios: error: no folder 'Scenarios' here, where `mediate \(arguments[0])` looks when given no path
+                help: run it in the folder that holds Scenarios/, or give the scenario files or folders: `mediate \(arguments[0]) PATH…`
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
     }
 
     @Test func aPathAfterDoubleDashIsAlwaysAPath() throws {
