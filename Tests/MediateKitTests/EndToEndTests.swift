@@ -247,6 +247,21 @@ struct EndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
     }
 
+    /// Issue 25: help examples wrapped at the terminal's width lost their indentation and broke
+    /// when copied; at 60 columns each is still one line, with plain spaces.
+    @Test func helpExamplesStayWholeAtSixtyColumns() throws {
+        for command in ["run", "check", "render", "report", "watch", "export"] {
+            let wide = try mediate(["help", command], environment: ["COLUMNS": "1000"])
+            let narrow = try mediate([command, "--help"], environment: ["COLUMNS": "60"])
+            #expect(narrow.status == 0)
+            let examples = wide.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  mediate ") }
+            #expect(!examples.isEmpty)
+            let lines = Set(narrow.standardOutput.split(separator: "\n"))
+            for example in examples { #expect(lines.contains(example), "cut: \(example)") }
+            #expect(!narrow.standardOutput.contains("\u{A0}"))
+        }
+    }
+
     @Test func aPathAfterDoubleDashIsAlwaysAPath() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-dash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
