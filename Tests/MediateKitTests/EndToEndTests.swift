@@ -262,6 +262,23 @@ struct EndToEndTests {
         }
     }
 
+    /// Item 2 of issue 25: docs/CLI.md is the help as the binary prints it today.
+    @Test func theCLIReferenceIsTheHelpOfToday() throws {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent("Scripts/cli-reference")
+        process.environment = ProcessInfo.processInfo.environment.merging(["MEDIATE": Self.binary.path]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let generated = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let committed = try String(contentsOf: packageRoot.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
+        #expect(generated.contains("## mediate watch\n"))
+        #expect(
+            generated == committed, "docs/CLI.md is not what the help prints: run `Scripts/cli-reference > docs/CLI.md`")
+    }
+
     @Test func aPathAfterDoubleDashIsAlwaysAPath() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-dash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
