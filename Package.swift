@@ -142,6 +142,11 @@ let package = Package(
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
         .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),
+        // The command line's help and parsing, through the argument parser, without a process.
+        .testTarget(
+            name: "MediateCommandLineTests",
+            dependencies: ["MediateCommandLine", "MediateKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "MediateTestingTests",
             dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]

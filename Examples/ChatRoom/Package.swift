@@ -7,7 +7,10 @@ let package = Package(
     name: "ChatRoom",
     products: [.library(name: "ChatRoom", targets: ["ChatRoom"])],
     dependencies: [
-        // In your own package: .package(url: "https://github.com/OWNER/mediate", from: "…")
+        // In your own package, mediate has no public URL: give the Git URL of the copy you use,
+        // tagged with its versions, and pin 0.x to its minor version, as the README's "Versions"
+        // says: .package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0")).
+        // Or depend on a clone beside your package, by path: .package(path: "../mediate").
         .package(name: "mediate", path: "../.."),
     ],
     targets: [

@@ -14,7 +14,8 @@ extension Mediate {
             Foundation.exit(0)
         } catch {
             guard exitCode(for: error) == .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
+            // Help, the version, dump-help and completion scripts, examples' spaces restored.
+            let message = HelpExamples.printable(fullMessage(for: error))
             signal(SIGPIPE, SIG_IGN)
             let standardOutput = FileDescriptorOutput(descriptor: 1)
             if !message.isEmpty { standardOutput.write(message + "\n") }

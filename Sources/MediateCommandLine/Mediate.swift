@@ -69,20 +69,19 @@ struct Mediate: ParsableCommand {
             through one of four designs (protocol-extension, wrapper, direct-delegate, and the \
             no-mediator mesh) and writes a deterministic transcript of every delivery.
 
-            Examples:
-              mediate run Scenarios/musketeers.scenario
-              mediate run Scenarios/*.scenario --mediator all --output Output
-              mediate validate Scenarios/chat.scenario
-              mediate check Scenarios --output Output --junit report.xml
-              mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper
-              mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg
-              mediate compare Scenarios/musketeers.scenario
-              mediate fmt --check Scenarios
-
             Exit codes: 0 success, 1 an expectation failed (run) or a golden differs \
             (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
-            Graphviz or an output failed.
-            """,
+            Graphviz or an output failed, 64 a usage error (a flag, a value or an operand).
+            """
+                + HelpExamples.block(
+                    "mediate run Scenarios/musketeers.scenario",
+                    "mediate run Scenarios/*.scenario --mediator all --output Output",
+                    "mediate validate Scenarios/chat.scenario",
+                    "mediate check Scenarios --output Output --junit report.xml",
+                    "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper",
+                    "mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg",
+                    "mediate compare Scenarios/musketeers.scenario",
+                    "mediate fmt --check Scenarios"),
         version: mediateVersion,
         subcommands: [
             Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
@@ -106,13 +105,12 @@ extension Mediate {
                 expectations failed gets a line on standard error. On standard output, --format \
                 log with several designs writes '==> mediator KIND <==' before each log. A folder \
                 stands for the .scenario files under it.
-
-                Examples:
-                  mediate run Scenarios/musketeers.scenario
-                  mediate run Scenarios/chat.scenario --format log
-                  mediate run Scenarios/musketeers.scenario --mediator mesh
-                  mediate run Scenarios --mediator all --output Output
                 """
+                    + HelpExamples.block(
+                        "mediate run Scenarios/musketeers.scenario",
+                        "mediate run Scenarios/chat.scenario --format log",
+                        "mediate run Scenarios/musketeers.scenario --mediator mesh",
+                        "mediate run Scenarios --mediator all --output Output")
         )
 
         @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
@@ -156,10 +154,9 @@ extension Mediate {
             discussion: """
                 Reports every error of every file (path, line, column, the line with a caret, and \
                 help), or 'PATH: ok'. Exits 2 when any file has an error.
-
-                Example:
-                  mediate validate Scenarios
                 """
+                    + HelpExamples.block(
+                        "mediate validate Scenarios")
         )
 
         @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
@@ -187,16 +184,15 @@ extension Mediate {
                 the four designs side by side with their metrics. Rendered in process by the \
                 Graphviz library; --format dot writes the DOT source. sequence: a sequence \
                 diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
-                mediate itself, SVG only. Without -o, writes to standard output (never PNG or PDF \
-                to a terminal); with -o, the format follows the file's extension unless given, \
+                mediate itself, SVG only. Without -o, writes to standard output, but never an image \
+                (SVG, PNG, PDF) to a terminal: give -o FILE, or pipe it; with -o, the format follows the file's extension unless given, \
                 and an extension that names no format is an error.
-
-                Examples:
-                  mediate render Scenarios/chat.scenario -o chat.svg
-                  mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png
-                  mediate render Scenarios/musketeers.scenario --graph compare --format dot
-                  mediate render Scenarios/chat.scenario --graph sequence -o chat-sequence.svg
                 """
+                    + HelpExamples.block(
+                        "mediate render Scenarios/chat.scenario -o chat.svg",
+                        "mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png",
+                        "mediate render Scenarios/musketeers.scenario --graph compare --format dot",
+                        "mediate render Scenarios/chat.scenario --graph sequence -o chat-sequence.svg")
         )
 
         @Argument(help: "The scenario file.", completion: .scenarios)
@@ -242,11 +238,10 @@ extension Mediate {
                 strong cycles, what leaked, each participant's fan-in, fan-out and strong fan-out \
                 (what it keeps alive), and the first line where its transcript differs from the \
                 scenario's own design.
-
-                Examples:
-                  mediate compare Scenarios/musketeers.scenario
-                  mediate compare Scenarios/musketeers.scenario --format json
                 """
+                    + HelpExamples.block(
+                        "mediate compare Scenarios/musketeers.scenario",
+                        "mediate compare Scenarios/musketeers.scenario --format json")
         )
 
         @Argument(help: "The scenario file.", completion: .scenarios)
@@ -283,17 +278,18 @@ extension Mediate {
                 for a failure that is intended): it prints FAIL with the expectation, and an error \
                 at its line on standard error. Exits 0 when everything matches, 1 on a mismatch, \
                 a failed expectation, a missing golden or an orphaned golden (its scenario is \
-                gone), 2 on an invalid scenario. --record writes goldens (missing: only absent ones; failed: \
+                gone), 2 on an invalid scenario. Missing goldens are listed one a line, with one \
+                command that records them. Given no path, it checks the folder Scenarios, and \
+                says so when there is none. --record writes goldens (missing: only absent ones; failed: \
                 absent or differing ones; all: every one) and is refused when the environment \
                 variable CI is set (to anything but empty, 0 or false). The output is the same \
                 whatever --jobs is. With --diagnostics-format github, each golden that differs or \
                 is missing is also an annotation on its scenario file.
-
-                Examples:
-                  mediate check
-                  mediate check Scenarios --output Output --junit report.xml --diagnostics-format github
-                  mediate check Scenarios/new.scenario --record missing
                 """
+                    + HelpExamples.block(
+                        "mediate check",
+                        "mediate check Scenarios --output Output --junit report.xml --diagnostics-format github",
+                        "mediate check Scenarios/chat.scenario --record missing")
         )
 
         @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
@@ -315,8 +311,9 @@ extension Mediate {
             completion: .file())
         var junit: String?
 
+        // Optional, so that help says "the number of cores" and not this machine's number.
         @Option(help: "How many runs at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobs: Int?
 
         @OptionGroup var limits: RunLimitOptions
 
@@ -325,13 +322,13 @@ extension Mediate {
         @OptionGroup var diagnostics: DiagnosticOptions
 
         func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+            guard jobs ?? 1 >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         }
 
         func run() throws {
             var command = CheckCommand(
                 paths: paths, outputFolder: outputFolder, designs: Mediate.designs, record: record.value, junitPath: junit,
-                jobs: jobs, limits: limits.value(maxOutputBytes: output.bytes),
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, limits: limits.value(maxOutputBytes: output.bytes),
                 diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
@@ -347,12 +344,14 @@ extension Mediate {
                 Prints a unified diff (--- first, +++ second, @@ hunks with three lines of context). \
                 Exits 0 when equal, 1 when different, 2 when a file cannot be read or a scenario \
                 has errors, 3 when a run of the scenario went past a limit. The limits apply to \
-                a scenario's runs; two transcripts run nothing.
-
-                Examples:
-                  mediate diff Output/chat/wrapper.transcript new.transcript
-                  mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper
+                a scenario's runs; two transcripts run nothing. Two operands that are scenarios \
+                (named .scenario, or whose first statement parses) are refused as a usage error: \
+                diff compares transcripts, so run each scenario first, or give one with --mediator \
+                and --against.
                 """
+                    + HelpExamples.block(
+                        "mediate diff Output/chat/wrapper.transcript Output/chat/mesh.transcript",
+                        "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper")
         )
 
         @Argument(help: "Two transcripts, or one scenario with --mediator and --against.", completion: .file())
@@ -370,9 +369,18 @@ extension Mediate {
 
         func validate() throws {
             switch (files.count, mediator, against) {
-            case (2, nil, nil), (1, .some, .some): return
+            case (1, .some, .some): return
+            case (2, nil, nil): break
             default:
                 throw ValidationError("Give two transcripts, or one scenario with both --mediator and --against.")
+            }
+            let scenarios = DiffCommand.scenarioOperands(files)
+            guard scenarios.isEmpty else {
+                let named = scenarios.map { "'\($0.visible())'" }.joined(separator: " and ")
+                throw ValidationError(
+                    "\(named) \(scenarios.count == 1 ? "is a scenario" : "are scenarios"), and diff compares transcripts. "
+                        + "Run each scenario and diff the transcripts (mediate run A.scenario > a.transcript), "
+                        + "or compare one scenario under two designs: mediate diff FILE --mediator KIND --against KIND.")
             }
         }
 
@@ -403,11 +411,10 @@ extension Mediate {
                 destroyed; errors (naming their send), releases, expectations (a failed one in \
                 red) and leaks are notes. GitHub renders the Mermaid form inside a ```mermaid \
                 block of a Markdown file.
-
-                Examples:
-                  mediate export Scenarios/chat.scenario --format mermaid
-                  mediate export Scenarios/musketeers.scenario --mediator mesh --format plantuml > mesh.puml
                 """
+                    + HelpExamples.block(
+                        "mediate export Scenarios/chat.scenario --format mermaid",
+                        "mediate export Scenarios/musketeers.scenario --mediator mesh --format plantuml > mesh.puml")
         )
 
         @Argument(help: "The scenario file.", completion: .scenarios)
@@ -440,15 +447,21 @@ extension Mediate {
             abstract: "Write one self-contained HTML page about every scenario.",
             discussion: """
                 An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
-                the expectations' results under every design, and the four transcripts side by side \
-                with the lines that differ from the scenario's own design marked. Inline SVG and \
-                CSS: no script and no network needed to read it. A file with errors gets a section \
-                showing them, the others are drawn, and the command exits 2.
-
-                Examples:
-                  mediate report -o report.html
-                  mediate report Scenarios/chat.scenario Scenarios/musketeers.scenario -o two.html
+                the expectations' results under every design, and a player that steps through the \
+                designs' transcripts side by side, the lines that differ from the scenario's own \
+                design marked, with each design's message diagram and sequence view lit up at the \
+                current step. Its keys, for the player last used or focused: Left and Right arrows \
+                step back and forward, Space plays and pauses, Home and End go to the start and \
+                the end, D to the next step where the designs differ; Enter on a diagram (or a \
+                click) widens it. A step has its own address (#scenario-STEM&step=N). One file, \
+                its SVG, CSS and script inline: no network needed. A file with errors gets a \
+                section showing them, the others are drawn, and the command exits 2. Given no \
+                path, it reports the folder Scenarios, and says so when there is none. Without \
+                -o, the page goes to standard output, but not to a terminal: give -o FILE, or pipe it.
                 """
+                    + HelpExamples.block(
+                        "mediate report -o report.html",
+                        "mediate report Scenarios/chat.scenario Scenarios/musketeers.scenario -o two.html")
         )
 
         @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
@@ -486,11 +499,11 @@ extension Mediate {
             abstract: "Write a commented starter scenario.",
             discussion: """
                 Writes NAME.scenario (never over an existing file): participants, reactions, sends, \
-                a release and expectations, each explained in a comment, ready to run.
-
-                Example:
-                  mediate init hello && mediate run hello.scenario --mediator all
+                a release and expectations, each explained in a comment, ready to run; then prints \
+                the command that runs it, the path quoted for a shell when it needs to be.
                 """
+                    + HelpExamples.block(
+                        "mediate init hello && mediate run hello.scenario --mediator all")
         )
 
         @Argument(help: "The scenario's name (the file is NAME.scenario).")
@@ -516,11 +529,10 @@ extension Mediate {
                 and mode. A file changed while it was formatted is left as it is (exit 3). With \
                 --check, writes nothing, prints a unified diff for each file that is not formatted \
                 and exits 1. Files with errors, pipes and devices are left as they are (exit 2).
-
-                Examples:
-                  mediate fmt Scenarios/*.scenario
-                  mediate fmt --check Scenarios
                 """
+                    + HelpExamples.block(
+                        "mediate fmt Scenarios/*.scenario",
+                        "mediate fmt --check Scenarios")
         )
 
         @Argument(help: "Scenario files, or folders to search for them.", completion: .scenarios)
@@ -554,12 +566,11 @@ extension Mediate {
                 page of every watched file ('report') is served on 127.0.0.1 and reloads itself \
                 on change; another --host needs --allow-remote. SIGINT or SIGTERM stops it: the \
                 server shuts down and the process ends by the signal (exit 130 or 143).
-
-                Examples:
-                  mediate watch Scenarios/chat.scenario
-                  mediate watch Scenarios --output Output --check --goldens Output
-                  mediate watch Scenarios/chat.scenario --serve --port 0
                 """
+                    + HelpExamples.block(
+                        "mediate watch Scenarios/chat.scenario",
+                        "mediate watch Scenarios --check --goldens Output",
+                        "mediate watch Scenarios/chat.scenario --serve --port 0")
         )
 
         /// The port `--serve` listens on unless told otherwise.
@@ -698,10 +709,9 @@ extension Mediate {
                 symbols, on the text the editor sends (the file on disk is never read). Logs go to \
                 standard error. Exits 0 after the client's shutdown and exit, 1 when the client \
                 exits or closes the input without shutdown; SIGINT and SIGTERM end it by the signal.
-
-                Example:
-                  mediate lsp
                 """
+                    + HelpExamples.block(
+                        "mediate lsp")
         )
 
         func run() throws {
@@ -795,25 +805,28 @@ struct ArgumentChoice<Value: RawRepresentable & CaseIterable>: ExpressibleByArgu
     var defaultValueDescription: String { value.rawValue }
 }
 
-/// `--mediator` where `all` makes no sense. Any name parses; the command checks it against the
-/// registered designs and exits 2 with a did-you-mean listing them all.
+/// `--mediator` where `all` makes no sense: a registered design's name. Another is a usage error
+/// (exit 64) that lists the designs, as ArgumentParser reports a value it cannot parse.
 struct MediatorKindArgument: ExpressibleByArgument {
     var kind: MediatorKind
 
     init?(argument: String) {
         kind = MediatorKind(argument)
+        guard Mediate.designs.design(kind) != nil else { return nil }
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
-/// `--mediator`: a design's name or `all`, listed in `--help`.
+/// `--mediator`: a design's name or `all`, listed in `--help`; another is a usage error (exit 64)
+/// that lists them.
 struct MediatorChoiceArgument: ExpressibleByArgument {
     var choice: MediatorChoice
 
     init?(argument: String) {
         choice = MediatorChoice(argument: argument)
+        if case .kind(let kind) = choice, Mediate.designs.design(kind) == nil { return nil }
     }
 
     static var allValueStrings: [String] { Mediate.designs.kinds.map(\.rawValue) + ["all"] }

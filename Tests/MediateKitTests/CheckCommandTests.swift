@@ -107,7 +107,10 @@ struct CheckCommandTests {
         try FileManager.default.removeItem(atPath: workspace.path("Output/greeting/mesh.transcript"))
         let result = workspace.check()
         #expect(result.code == 1)
-        #expect(result.out.contains("FAIL Scenarios/greeting.scenario [mesh] Output/greeting/mesh.transcript\nmissing golden"))
+        #expect(
+            result.out.contains(
+                "FAIL Scenarios/greeting.scenario [mesh] Output/greeting/mesh.transcript: missing\n"
+                    + "1 golden is missing: run `mediate check Scenarios --output Output --record missing` to write it\n"))
         #expect(result.out.hasSuffix("3 passed, 1 failed\n"))
     }
 

@@ -77,19 +77,21 @@ struct ConsistentCommandLineTests {
         func flush() {}
     }
 
+    /// PNG and PDF were refused on a terminal; issue 25: SVG too, and the report page's HTML.
     @Test func renderWritesNoImageToATerminal() throws {
         let workspace = try Workspace()
         try workspace.write("chat.scenario", "participant A\n")
-        for format in [DiagramFormat.png, .pdf] {
+        for format in [DiagramFormat.png, .pdf, .svg, nil] {
             let out = Terminal()
             let err = StringOutput()
             let code = RenderCommand(path: workspace.path("chat.scenario"), designs: .reference, format: format)
                 .execute(standardOutput: out, standardError: err)
             #expect(code == 2)
             #expect(out.text.isEmpty)
+            let what = format == .png || format == .pdf ? "binary data" : "an SVG image (XML for a viewer)"
             #expect(
                 err.text
-                    == "error: --format \(format.rawValue) writes binary data, and standard output is a terminal\n"
+                    == "error: --format \((format ?? .svg).rawValue) writes \(what), and standard output is a terminal\n"
                     + "help: write it to a file with -o FILE, or pipe it to a program that reads it\n")
         }
         // Text goes to a terminal as before.
@@ -98,6 +100,45 @@ struct ConsistentCommandLineTests {
             .execute(standardOutput: out, standardError: StringOutput())
         #expect(code == 0)
         #expect(out.text.hasPrefix("digraph"))
+    }
+
+    @Test func reportWritesNoPageToATerminal() throws {
+        let workspace = try twoScenarios()
+        let out = Terminal()
+        let err = StringOutput()
+        #expect(
+            ReportCommand(paths: [workspace.path("Scenarios")], designs: .reference).execute(standardOutput: out, standardError: err) == 2)
+        #expect(out.text.isEmpty)
+        #expect(
+            err.text
+                == "error: the report page is HTML for a browser, and standard output is a terminal\n"
+                + "help: write it to a file with -o FILE and open that, or pipe it to a program that reads it\n")
+        // `-o -` is standard output too; a file is written.
+        let dash = ReportCommand(paths: [workspace.path("Scenarios")], outputPath: "-", designs: .reference)
+        #expect(dash.execute(standardOutput: Terminal(), standardError: StringOutput()) == 2)
+        let file = ReportCommand(paths: [workspace.path("Scenarios")], outputPath: workspace.path("page.html"), designs: .reference)
+        #expect(file.execute(standardOutput: Terminal(), standardError: StringOutput()) == 0)
+        #expect(workspace.read("page.html")?.hasPrefix("<!DOCTYPE html>") == true)
+    }
+
+    /// Issue 25: twelve identical "missing golden" blocks for a new scenario; now one line for
+    /// each golden, and one hint that records them all.
+    @Test func missingGoldensAreOneLineEachAndOneHint() throws {
+        let workspace = try Workspace()
+        try workspace.write("Scenarios/new.scenario", "participant A\n")
+        let result = workspace.check()
+        #expect(result.code == 1)
+        let kinds = DesignRegistry.reference.kinds
+        let lines = kinds.flatMap { kind in
+            CheckCommand.goldenNames(of: kind).map { "FAIL Scenarios/new.scenario [\(kind.rawValue)] Output/new/\($0): missing" }
+        }
+        #expect(lines.count == 12)
+        #expect(
+            result.out
+                == (lines + [
+                    "12 goldens are missing: run `mediate check Scenarios --output Output --record missing` to write them",
+                    "0 passed, 4 failed",
+                ]).joined(separator: "\n") + "\n")
     }
 
     @Test func reportDrawsTheRestAndShowsABadFileAsAnErrorSection() throws {
@@ -196,7 +237,7 @@ struct ConsistentCommandLineTests {
         #expect(result.code == 1)
         #expect(
             result.out.contains(
-                "missing golden: run `mediate check 'my scenarios/it'\\''s.scenario' --output 'golden files' --record missing` "
-                    + "to write it\n"))
+                "12 goldens are missing: run `mediate check 'my scenarios/it'\\''s.scenario' --output 'golden files' "
+                    + "--record missing` to write them\n"))
     }
 }

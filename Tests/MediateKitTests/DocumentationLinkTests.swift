@@ -127,6 +127,24 @@ struct DocumentationLinkTests {
         #expect(broken == [], "\(document) has links that do not resolve inside the repository")
     }
 
+    /// Issue 25: the package snippets said `https://github.com/OWNER/mediate`, which nobody can
+    /// resolve, and the example's comment pinned a 0.x version with `from:`, which accepts
+    /// breaking versions. (README.md is being rewritten with the same snippet.)
+    @Test func packageSnippetsCanBeUsedAndPinAMinorVersion() throws {
+        let files = ["Examples/ChatRoom/Package.swift"] + Self.documents.filter { $0 != "README.md" }
+        for file in files {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("github.com/OWNER"), "\(file)")
+            for snippet in text.matches(of: /\.package\(url: [^\n]*/) {
+                #expect(snippet.output.contains(".upToNextMinor(from: \""), "\(file): \(snippet.output)")
+                #expect(snippet.output.contains("\"MEDIATE_GIT_URL\""), "\(file): \(snippet.output)")
+            }
+        }
+        let example = try String(contentsOf: packageRoot.appendingPathComponent(files[0]), encoding: .utf8)
+        #expect(example.contains(#".package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0"))"#))
+        #expect(example.contains(#".package(path: "../mediate")"#))
+    }
+
     @Test func theReadmeLinksTheReferenceTheDesignNotesAndTheLicense() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let targets = Set(MarkdownLinks.relativeLinks(in: readme).map(\.target))

@@ -182,23 +182,101 @@ struct EndToEndTests {
         #expect(result.standardError.contains("--max-depth"))
     }
 
-    @Test func aMistypedDesignNameListsEveryRegisteredOne() throws {
-        for arguments in [
-            ["run", "Scenarios/chat.scenario", "--mediator", "wraper"],
-            ["render", "Scenarios/chat.scenario", "--mediator", "wraper"],
-            ["diff", "Scenarios/chat.scenario", "--mediator", "wraper", "--against", "mesh"],
+    /// Issue 25: an unknown `--mediator` is a usage error (exit 64, as the README's table says),
+    /// at the option, listing the values it takes: `all` too where it is one.
+    @Test func aMistypedDesignNameIsAUsageErrorListingTheValues() throws {
+        let designs = "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'"
+        for (arguments, option, values) in [
+            (["run", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
+            (["watch", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
+            (
+                ["render", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator",
+                designs.replacingOccurrences(of: ", 'mesh'", with: " or 'mesh'")
+            ),
+            (
+                ["diff", "Scenarios/chat.scenario", "--mediator", "mesh", "--against", "wraper"], "--against",
+                designs.replacingOccurrences(of: ", 'mesh'", with: " or 'mesh'")
+            ),
         ] {
             let result = try mediate(arguments)
-            #expect(result.status == 2)
+            #expect(result.status == 64)
             #expect(result.standardOutput.isEmpty)
-            #expect(
-                result.standardError == """
-                    error: no design is registered as 'wraper'
-                    help: did you mean 'wrapper'?
-                    help: the designs are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh'
-
-                    """)
+            #expect(result.standardError.hasPrefix("Error: The value 'wraper' is invalid for '\(option) <"), "\(result.standardError)")
+            #expect(result.standardError.contains("Please provide one of \(values).\n"), "\(result.standardError)")
         }
+    }
+
+    /// Issue 25: `diff A.scenario B.scenario` diffed the source text as if it were transcripts.
+    @Test func diffRefusesScenariosForTranscripts() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Named .scenario, or a scenario by its first statement whatever its name.
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Scenarios/chat.scenario"), to: folder.appendingPathComponent("chat.txt"))
+        for operands in [
+            ["Scenarios/chat.scenario", "Scenarios/office.scenario"],
+            ["Output/chat/wrapper.transcript", folder.appendingPathComponent("chat.txt").path],
+        ] {
+            let result = try mediate(["diff"] + operands)
+            #expect(result.status == 64)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.contains("and diff compares transcripts"), "\(result.standardError)")
+            #expect(result.standardError.contains("mediate diff FILE --mediator KIND --against KIND"))
+        }
+        // Two transcripts are diffed, as before.
+        let transcripts = try mediate("diff", "Output/chat/wrapper.transcript", "Output/chat/mesh.transcript")
+        #expect(transcripts.status == 1)
+        #expect(transcripts.standardOutput.hasPrefix("--- Output/chat/wrapper.transcript\n+++ Output/chat/mesh.transcript\n"))
+    }
+
+    /// Issue 25: run where there is no `Scenarios/`, `check` and `report` called the default
+    /// folder "the scenario", and never said it was a default.
+    @Test(arguments: [["check"], ["report", "-o", "page.html"]])
+    func theDefaultFolderIsNamedAsADefault(arguments: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try mediate(arguments, in: folder)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == """
+                Scenarios: error: no folder 'Scenarios' here, where `mediate \(arguments[0])` looks when given no path
+                help: run it in the folder that holds Scenarios/, or give the scenario files or folders: `mediate \(arguments[0]) PATH…`
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
+    }
+
+    /// Issue 25: help examples wrapped at the terminal's width lost their indentation and broke
+    /// when copied; at 60 columns each is still one line, with plain spaces.
+    @Test func helpExamplesStayWholeAtSixtyColumns() throws {
+        for command in ["run", "check", "render", "report", "watch", "export"] {
+            let wide = try mediate(["help", command], environment: ["COLUMNS": "1000"])
+            let narrow = try mediate([command, "--help"], environment: ["COLUMNS": "60"])
+            #expect(narrow.status == 0)
+            let examples = wide.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  mediate ") }
+            #expect(!examples.isEmpty)
+            let lines = Set(narrow.standardOutput.split(separator: "\n"))
+            for example in examples { #expect(lines.contains(example), "cut: \(example)") }
+            #expect(!narrow.standardOutput.contains("\u{A0}"))
+        }
+    }
+
+    /// Item 2 of issue 25: docs/CLI.md is the help as the binary prints it today.
+    @Test func theCLIReferenceIsTheHelpOfToday() throws {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent("Scripts/cli-reference")
+        process.environment = ProcessInfo.processInfo.environment.merging(["MEDIATE": Self.binary.path]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let generated = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let committed = try String(contentsOf: packageRoot.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
+        #expect(generated.contains("## mediate watch\n"))
+        #expect(
+            generated == committed, "docs/CLI.md is not what the help prints: run `Scripts/cli-reference > docs/CLI.md`")
     }
 
     @Test func aPathAfterDoubleDashIsAlwaysAPath() throws {

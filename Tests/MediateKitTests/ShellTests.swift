@@ -74,6 +74,17 @@ struct ShellTests {
         #expect(try String(contentsOfFile: name + ".scenario", encoding: .utf8) == source)
     }
 
+    /// Issue 25: `init "my scenario"` suggested a command that a shell splits in two.
+    @Test func initQuotesThePathOfTheCommandItSuggests() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("my scenario").path + ".scenario"
+        let out = StringOutput()
+        #expect(InitCommand(name: String(path.dropLast(9))).execute(standardOutput: out, standardError: StringOutput()) == 0)
+        #expect(out.text == "wrote \(path); try: mediate run '\(path)' --mediator all\n")
+    }
+
     /// Issue 15, item 6: the commands `init` suggests, the one it prints and the two in the
     /// starter's first lines, pass: every design meets the starter's expectations.
     @Test func initSuggestsCommandsThatPass() throws {

@@ -286,3 +286,14 @@ import Testing
         #expect(child.page == page)
     }
 }
+
+/// Issue 25: the status line, on standard output, said "has errors (above)" while the errors
+/// went to standard error.
+@Suite struct WatchStatusLineTests {
+    @Test(arguments: [Int32(2), 3])
+    func sendsToStandardErrorWhatIsThere(code: Int32) {
+        let outcome = WatchChange.outcome(code)
+        #expect(!outcome.contains("above"))
+        #expect(outcome.contains("standard error"))
+    }
+}

@@ -33,8 +33,8 @@ struct WriteFailureTests {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh folder holding `chat.scenario`, an unformatted `messy.scenario`, a transcript
-    /// that differs from it, and an empty `out` folder.
+    /// A fresh folder holding `chat.scenario`, an unformatted `messy.scenario`, its transcript
+    /// `chat.transcript` and one that differs from it, and an empty `out` folder.
     func workspace() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
@@ -44,6 +44,9 @@ struct WriteFailureTests {
         try "participant   A\nparticipant B\nA -> *: \"hi\"\n".write(
             to: folder.appendingPathComponent("messy.scenario"),
             atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Output/chat/wrapper.transcript"),
+            to: folder.appendingPathComponent("chat.transcript"))
         try "other\n".write(to: folder.appendingPathComponent("other.transcript"), atomically: true, encoding: .utf8)
         return folder
     }
@@ -128,7 +131,7 @@ struct WriteFailureTests {
     static let printing: [[String]] = [
         ["validate", "chat.scenario"], ["check", "chat.scenario", "--output", "out"],
         ["export", "chat.scenario", "--format", "mermaid"], ["report", "chat.scenario"],
-        ["fmt", "messy.scenario"], ["init", "starter"], ["diff", "chat.scenario", "other.transcript"],
+        ["fmt", "messy.scenario"], ["init", "starter"], ["diff", "chat.transcript", "other.transcript"],
         ["run", "chat.scenario"],
         // What ArgumentParser prints itself: an install script writing a completion file must
         // not get exit 0 and an empty file.

@@ -40,6 +40,8 @@ public struct CheckCommand: Sendable {
     public var colors: ColorPolicy = .none
     /// The process environment; `CI` refuses recording (see ``continuousIntegration(in:)``).
     public var environment: [String: String]
+    /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
+    var defaultPaths: Bool
 
     /// The value of `CI` in `environment` when it marks a CI job: set, and not empty, `0` or
     /// `false` (in any case), the convention most CI tools and libraries follow.
@@ -56,7 +58,8 @@ public struct CheckCommand: Sendable {
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.paths = paths.isEmpty ? ["Scenarios"] : paths
+        self.paths = paths.isEmpty ? [ScenarioFiles.defaultFolder] : paths
+        self.defaultPaths = paths.isEmpty
         self.outputFolder = outputFolder
         self.designs = designs
         self.record = record
@@ -127,6 +130,10 @@ public struct CheckCommand: Sendable {
                     ], colored: colors.standardError))
             return 2
         }
+        if defaultPaths, let missing = ScenarioFiles.missingDefaultFolder(command: "check", as: diagnosticFormat) {
+            standardError.write(missing)
+            return 2
+        }
         let found = ScenarioFiles(paths, sorted: true)
         standardError.write(found.notes)
         let files = found.paths
@@ -168,10 +175,13 @@ public struct CheckCommand: Sendable {
             for skipped in result.skipped { standardOutput.write("skipped \(skipped.visible())\n") }
             for error in result.errors { standardOutput.write("error \(error.visible())\n") }
             for failure in result.failures {
+                // A missing golden is one line; one hint after them all says how to record them.
+                let missing = result.missing.contains(failure.path)
                 standardOutput.write(
                     ANSI.paint("FAIL", "1;31", when: colors.standardOutput)
-                        + " \(result.scenario.visible()) [\(result.kind.rawValue)] \(failure.path.visible())\n")
-                standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput))
+                        + " \(result.scenario.visible()) [\(result.kind.rawValue)] \(failure.path.visible())"
+                        + (missing ? ": missing\n" : "\n"))
+                if !missing { standardOutput.write(ANSI.diff(failure.diff, when: colors.standardOutput)) }
                 if diagnosticFormat == .github { standardError.write(annotation(failure.path, of: result)) }
             }
         }
@@ -217,6 +227,11 @@ public struct CheckCommand: Sendable {
                         + OutputRefusal.helpLine(for: error))
                 unwritten = true
             }
+        }
+        let missing = results.reduce(0) { $0 + $1.missing.count }
+        if missing > 0 {
+            let goldens = missing == 1 ? "1 golden is missing" : "\(missing) goldens are missing"
+            standardOutput.write("\(goldens): run `\(recordCommand(.missing))` to write \(missing == 1 ? "it" : "them")\n")
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
         standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")

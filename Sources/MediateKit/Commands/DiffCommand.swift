@@ -32,6 +32,29 @@ public struct DiffCommand: Sendable {
         self.diagnosticFormat = diagnosticFormat
     }
 
+    /// The operands of `diff A B` that are scenarios, not transcripts: named `.scenario`, or
+    /// (unless named `.transcript`) a regular file whose first line that is neither blank nor a
+    /// comment parses as a statement; a transcript's first line, `scenario TITLE`, does not. A
+    /// pipe is not read here, so that `diff` can still read it.
+    public static func scenarioOperands(_ paths: [String]) -> [String] {
+        paths.filter { path in
+            let name = path as NSString
+            if name.pathExtension == "scenario" { return true }
+            if name.pathExtension == "transcript" { return false }
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                let handle = FileHandle(forReadingAtPath: path)
+            else { return false }
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 4_096)) ?? Data(), as: UTF8.self)
+            guard
+                let line = head.split(separator: "\n").lazy.map({ $0.trimmingCharacters(in: .whitespaces) })
+                    .first(where: { !$0.isEmpty && !$0.hasPrefix("#") })
+            else { return false }
+            return Frontend.parse(SourceFile(path: path, text: line)).diagnostics.isEmpty
+        }
+    }
+
     /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors,
     /// 3 when a limit stopped a run of the scenario (the diff is still shown) or standard output
     /// could not be written.

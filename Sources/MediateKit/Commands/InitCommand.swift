@@ -46,7 +46,8 @@ public struct InitCommand: Sendable, TerminalCommand {
             standardError.write("error: cannot write '\(path.visible())': \(RunCommand.reason(error))\n")
             return 3
         }
-        standardOutput.write("wrote \(path.visible()); try: mediate run \(path.visible()) --mediator all\n")
+        // The command is pasted into a shell: the path in quotes when it needs them.
+        standardOutput.write("wrote \(path.visible()); try: mediate run \(CheckCommand.shellWord(path).visible()) --mediator all\n")
         return 0
     }
 

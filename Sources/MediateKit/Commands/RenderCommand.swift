@@ -51,7 +51,8 @@ public struct RenderCommand: Sendable {
     }
 
     /// Why the format cannot be written where asked, as an error and its help, or nil: an `-o`
-    /// extension that names no format (without `--format`), or PNG or PDF to a terminal.
+    /// extension that names no format (without `--format`), or an image (SVG, PNG, PDF) to a
+    /// terminal, where it would be a screenful of markup or garbage; DOT is text, and goes.
     func formatRefusal(toTerminal: Bool) -> (error: String, help: String)? {
         let formats = DiagramFormat.allCases.map(\.rawValue).joined(separator: ", ")
         if format == nil, let outputPath, outputPath != "-" {
@@ -63,9 +64,10 @@ public struct RenderCommand: Sendable {
                 )
             }
         }
-        if outputPath ?? "-" == "-", toTerminal, [.png, .pdf].contains(resolvedFormat) {
+        if outputPath ?? "-" == "-", toTerminal, resolvedFormat != .dot {
+            let what = resolvedFormat == .svg ? "an SVG image (XML for a viewer)" : "binary data"
             return (
-                "--format \(resolvedFormat.rawValue) writes binary data, and standard output is a terminal",
+                "--format \(resolvedFormat.rawValue) writes \(what), and standard output is a terminal",
                 "write it to a file with -o FILE, or pipe it to a program that reads it"
             )
         }

@@ -15,19 +15,25 @@ public struct ReportCommand: Sendable {
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
 
+    /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
+    var defaultPaths: Bool
+
     /// A report on `paths`; an empty `paths` is `Scenarios`.
     public init(
         paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
         self.designs = designs
-        self.paths = paths.isEmpty ? ["Scenarios"] : paths
+        self.paths = paths.isEmpty ? [ScenarioFiles.defaultFolder] : paths
+        self.defaultPaths = paths.isEmpty
         self.outputPath = outputPath
         self.limits = limits
         self.diagnosticFormat = diagnosticFormat
     }
 
-    /// 0; 2 when a scenario has errors or cannot be read, or 3 when it is past a limit (the page
+    /// 0; 2 when standard output is a terminal and no file is given (an HTML page is for a
+    /// browser), when the default folder `Scenarios` is missing, or when a scenario has errors or
+    /// cannot be read, or 3 when it is past a limit (the page
     /// shows each such file's errors in its place, and the other scenarios); 3 when a limit
     /// stopped a run (the page shows the run as it went, and the error goes to standard error),
     /// when the transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no
@@ -38,6 +44,16 @@ public struct ReportCommand: Sendable {
     }
 
     private func report(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if outputPath ?? "-" == "-", standardOutput.isTerminal {
+            standardError.write(
+                "error: the report page is HTML for a browser, and standard output is a terminal\n"
+                    + "help: write it to a file with -o FILE and open that, or pipe it to a program that reads it\n")
+            return 2
+        }
+        if defaultPaths, let missing = ScenarioFiles.missingDefaultFolder(command: "report", as: diagnosticFormat) {
+            standardError.write(missing)
+            return 2
+        }
         var code: Int32 = 0
         var invalid: [HTMLReport.InvalidFile] = []
         func reject(_ path: String, _ failure: ScenarioLoader.Failure) {

@@ -54,6 +54,23 @@ struct ScenarioFiles {
         return found
     }
 
+    /// Where `check` and `report` look when given no path.
+    static let defaultFolder = "Scenarios"
+
+    /// The error for a `command` given no path, run where there is no ``defaultFolder``, or nil
+    /// when the folder is there.
+    static func missingDefaultFolder(command: String, as format: DiagnosticFormat) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: defaultFolder, isDirectory: &isFolder), isFolder.boolValue { return nil }
+        return format.renderFileError(
+            path: defaultFolder, message: "no folder '\(defaultFolder)' here, where `mediate \(command)` looks when given no path",
+            notes: [
+                .help(
+                    "run it in the folder that holds \(defaultFolder)/, or give the scenario files or folders: "
+                        + "`mediate \(command) PATH…`")
+            ])
+    }
+
     /// A note for each skipped link, path escaped, ready for standard error; empty when none was.
     var notes: String {
         skipped.map { "note: skipped '\($0.visible())': a symbolic link, which mediate does not follow in a folder\n" }

@@ -119,7 +119,7 @@ struct WatchChange: Codable {
                 // No page at all (the transcripts together are past --max-output): say why, there and here.
                 standardError.write(errors.text)
                 page = Self.failurePage(errors.text)
-                for index in lines.indices { lines[index].what += "; no report page (above)" }
+                for index in lines.indices { lines[index].what += "; no report page (see standard error)" }
             } else {
                 page = text.text
                 for index in lines.indices { lines[index].what += "; page updated" }
@@ -144,8 +144,8 @@ struct WatchChange: Codable {
         switch code {
         case 0: return "ok"
         case 1: return "an expectation failed"
-        case 2: return "has errors (above); watching for a fix"
-        default: return "stopped (above): a limit, Graphviz or a write failed"
+        case 2: return "has errors (on standard error); watching for a fix"
+        default: return "stopped (see standard error): a limit, Graphviz or a write failed"
         }
     }
 
