@@ -129,9 +129,9 @@ struct DocumentationLinkTests {
 
     /// Issue 25: the package snippets said `https://github.com/OWNER/mediate`, which nobody can
     /// resolve, and the example's comment pinned a 0.x version with `from:`, which accepts
-    /// breaking versions. (README.md is being rewritten with the same snippet.)
+    /// breaking versions.
     @Test func packageSnippetsCanBeUsedAndPinAMinorVersion() throws {
-        let files = ["Examples/ChatRoom/Package.swift"] + Self.documents.filter { $0 != "README.md" }
+        let files = ["Examples/ChatRoom/Package.swift"] + Self.documents
         for file in files {
             let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             #expect(!text.contains("github.com/OWNER"), "\(file)")

@@ -100,7 +100,7 @@ struct WrapperTests {
         var people = registrations(["A", "B", "C"], weak: ["B"])
         let courier = RecordingCourier()
         let design = build(WrapperDesign.self, people, courier)
-        weak var sentinel = people[1].participant
+        weak let sentinel = people[1].participant
         people.remove(at: 1)
         #expect(sentinel == nil)
         #expect(design.registered.map(\.name) == ["A", "C"])
@@ -111,7 +111,7 @@ struct WrapperTests {
     @Test func aStrongWrapperKeepsItsColleagueAlive() {
         var people = registrations(["A", "B"])
         let design = build(WrapperDesign.self, people)
-        weak var sentinel = people[1].participant
+        weak let sentinel = people[1].participant
         people.remove(at: 1)
         #expect(sentinel != nil)
         #expect(design.registered.map(\.name) == ["A", "B"])

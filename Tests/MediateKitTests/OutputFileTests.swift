@@ -53,7 +53,7 @@ struct OutputFileTests {
         while let relative = enumerator?.nextObject() as? String {
             let url = folder.appendingPathComponent(relative)
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
             files[relative] = isFolder.boolValue ? Data("<folder>".utf8) : try Data(contentsOf: url)
         }
         return files
