@@ -523,6 +523,53 @@ struct DiagnosticTests {
             ])
     }
 
+    // MARK: Errors that follow from another
+
+    static let unterminated = #"1️⃣ unterminated string | help: close the string with '"' on the same line"#
+
+    /// After a line that does not parse or an unterminated string, what follows from it is not
+    /// reported, and the rest of the file is read as it would be without it.
+    static let cascades: [(String, [String])] = [
+        (
+            "scenario \"s\"\n1️⃣particpant Alice\nparticipant Bob\nAlice -> Bob: hi\nBob -> Alice: hi\nexpect Alice received 1",
+            ["1️⃣ unknown statement 'particpant' | help: did you mean 'participant'?"]
+        ),
+        // The names of a line that did not parse hide only their own errors.
+        (
+            "scenario \"s\"\n1️⃣particpant Alice\nparticipant Bob\nAlice -> 2️⃣Bbo: hi",
+            [
+                "1️⃣ unknown statement 'particpant' | help: did you mean 'participant'?",
+                "2️⃣ unknown participant 'Bbo' | help: did you mean 'Bob'?",
+            ]
+        ),
+        // A type a broken declaration named: its reactions and typed targets.
+        (
+            "participant Bob\nparticipant Alice 1️⃣Member\non Member receives hi { }\nBob -> * Member: hi",
+            ["1️⃣ expected ':', 'weak', '{' or end of line after 'Alice'"]
+        ),
+        // The `}` the string swallowed closes the block: the next lines are top-level again.
+        (
+            "participant A : M\nparticipant B : M\non M receives ping { log 1️⃣\"pong }\nA -> B: ping\nleave B\nrelease B",
+            [unterminated]
+        ),
+        (
+            "participant A { name = 1️⃣\"ann }\nparticipant B\nA -> B: hi\nexpect A.name == \"ann\"",
+            [unterminated]
+        ),
+        // Nothing after the string on its line, nor in it, is reported.
+        ("participant A\nparticipant B\nA -> B: 1️⃣\"hi \\q {x}", [unterminated]),
+        ("participant A\nlog 1️⃣\"{A.name } {", [unterminated]),
+        // Quotes that pair wrongly: from the line's first string on, only the unterminated one.
+        ("participant A\non A receives ping(\"x) { log \"got1️⃣\" }\nA -> A: ping", [unterminated]),
+        // In a block of several lines, a string without `}` leaves the block open.
+        ("participant A\non A receives ping {\n    log 1️⃣\"pong\n    self -> A: pong\n}\nA -> A: ping", [unterminated]),
+    ]
+
+    @Test(arguments: cascades)
+    func followOnErrorsAreNotReported(source: String, expected: [String]) {
+        #expect(loadDiagnostics(source) == expected)
+    }
+
     // MARK: Rendering
 
     @Test func renderedUnknownParticipant() throws {

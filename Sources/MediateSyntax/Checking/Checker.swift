@@ -272,7 +272,7 @@ struct Checker {
 
     private mutating func checkReaction(_ reaction: Reaction) {
         let subject = reaction.subject
-        if !isMediator(subject), participants[subject.text] == nil, !isType(subject.text) {
+        if !isMediator(subject), participants[subject.text] == nil, !isType(subject.text), !mayBeUnparsed(subject) {
             let suggestion = suggestion(for: subject.text, among: namesInOrder)
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
@@ -339,7 +339,7 @@ struct Checker {
         if isType(type.text) { return }
         if participants[type.text] != nil {
             diagnostics.append(.participantNotType(type))
-        } else {
+        } else if !mayBeUnparsed(type) {
             let known = typeNames + [Checker.defaultType]
             let suggestion = suggestion(for: type.text, among: known)
             diagnostics.append(.unknownType(type, suggestion: suggestion))
@@ -407,6 +407,12 @@ struct Checker {
             (.property(.selfName, _, _), .reaction), (.property(.mediator, _, _), _):
             break
         }
+    }
+
+    /// Whether `name` stands on a line that did not parse, which may have declared it: an error
+    /// about it as unknown would follow from that line's, and is not reported.
+    private func mayBeUnparsed(_ name: Name) -> Bool {
+        !script.unparsedWords.isEmpty && script.unparsedWords.contains(name.text)
     }
 
     /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
@@ -666,7 +672,7 @@ struct Checker {
             diagnostics.append(.typeNotParticipant(name))
         } else if let mediatorName, name.text == mediatorName.text {
             diagnostics.append(.mediatorNotParticipant(name))
-        } else {
+        } else if !mayBeUnparsed(name) {
             let candidates = participantNames + (mediatorAllowed ? mediatorName.map { [$0.text] } ?? [] : [])
             let suggestion = suggestion(for: name.text, among: candidates)
             diagnostics.append(.unknownParticipant(name, suggestion: suggestion))
