@@ -31,12 +31,13 @@ struct Checker {
     /// Where the statement being checked sits: its bound parameters inside a reaction.
     private enum Scope {
         case topLevel
-        /// The pattern's parameters in order (for suggestions), and as a set (for lookups).
-        case reaction(parameters: [String], bound: Set<String>)
+        /// The pattern's parameters in order (for suggestions), and as a set (for lookups); the
+        /// reaction's subject, as written.
+        case reaction(parameters: [String], bound: Set<String>, subject: String)
 
         /// Whether `name` is a bound parameter here.
         func binds(_ name: String) -> Bool {
-            if case .reaction(_, let bound) = self { return bound.contains(name) }
+            if case .reaction(_, let bound, _) = self { return bound.contains(name) }
             return false
         }
     }
@@ -287,7 +288,7 @@ struct Checker {
                 }
             }
         }
-        let scope = Scope.reaction(parameters: parameters, bound: Set(parameters))
+        let scope = Scope.reaction(parameters: parameters, bound: Set(parameters), subject: subject.text)
         if let condition = reaction.condition { checkValue(condition.expression, in: scope) }
         for statement in reaction.body {
             switch statement {
@@ -392,10 +393,14 @@ struct Checker {
             diagnostics.append(.outsideReaction("message", at: range))
         case (.name(let name), .topLevel):
             diagnostics.append(.unboundName(name))
-        case (.name(let name), .reaction(let parameters, let bound)):
+        case (.name(let name), .reaction(let parameters, let bound, let subject)):
             if !bound.contains(name.text) {
-                let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
-                diagnostics.append(.notAParameter(name, suggestion: suggestion))
+                if properties(of: subject).contains(name.text) {
+                    diagnostics.append(.propertyWithoutSelf(name))
+                } else {
+                    let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
+                    diagnostics.append(.notAParameter(name, suggestion: suggestion))
+                }
             }
         case (.property(.participant(let name), _, _), _) where isMediator(name):
             break
@@ -413,6 +418,54 @@ struct Checker {
     /// about it as unknown would follow from that line's, and is not reported.
     private func mayBeUnparsed(_ name: Name) -> Bool {
         !script.unparsedWords.isEmpty && script.unparsedWords.contains(name.text)
+    }
+
+    /// The properties the file gives or sets, by owner: a participant's name, a type's (set by
+    /// reactions on it), or `mediator`. Gathered when a reaction first names an unknown word.
+    private var propertiesByOwner: [String: Set<String>]?
+    /// ``properties(of:)`` by subject, as found.
+    private var subjectProperties: [String: Set<String>] = [:]
+
+    /// The properties a reaction on `subject` may mean by a bare name: those the file gives or
+    /// sets on the subject, on its type, or on a participant of it.
+    private mutating func properties(of subject: String) -> Set<String> {
+        if let known = subjectProperties[subject] { return known }
+        let byOwner = propertiesByOwner ?? gatherProperties()
+        propertiesByOwner = byOwner
+        var owners = [subject == "mediator" || subject == mediatorName?.text ? "mediator" : subject]
+        if let declaration = participants[subject] { owners.append(declaration.typeName) }
+        if isType(subject) { owners += participantNames.filter { participants[$0]?.typeName == subject } }
+        let found = owners.reduce(into: Set<String>()) { $0.formUnion(byOwner[$1] ?? []) }
+        subjectProperties[subject] = found
+        return found
+    }
+
+    private func gatherProperties() -> [String: Set<String>] {
+        var byOwner: [String: Set<String>] = [:]
+        func add(_ assignment: Assignment, subject: String?) {
+            switch assignment.owner {
+            case .participant(let name): byOwner[isMediator(name) ? "mediator" : name.text, default: []].insert(assignment.property.text)
+            case .mediator: byOwner["mediator", default: []].insert(assignment.property.text)
+            case .selfName, nil:
+                if let subject { byOwner[subject, default: []].insert(assignment.property.text) }
+            }
+        }
+        for statement in script.statements {
+            switch statement {
+            case .participant(let declaration):
+                byOwner[declaration.name.text, default: []].formUnion(declaration.properties.map(\.name.text))
+            case .mediatorDeclaration(let declaration):
+                byOwner["mediator", default: []].formUnion(declaration.properties.map(\.name.text))
+            case .set(let assignment):
+                add(assignment, subject: nil)
+            case .reaction(let reaction):
+                let subject = isMediator(reaction.subject) ? "mediator" : reaction.subject.text
+                for case .set(let assignment) in reaction.body { add(assignment, subject: subject) }
+            default:
+                break
+            }
+        }
+        return byOwner
     }
 
     /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
@@ -840,6 +893,12 @@ extension Diagnostic {
         Diagnostic(
             "unknown name '\(name.text)': it is not a parameter of the reaction's pattern",
             at: name.range, notes: didYouMean(suggestion))
+    }
+
+    static func propertyWithoutSelf(_ name: Name) -> Diagnostic {
+        Diagnostic(
+            "unknown name '\(name.text)': it is not a parameter of the reaction's pattern",
+            at: name.range, notes: [.help("'\(name.text)' is a property here: to read it, write 'self.\(name.text)'")])
     }
 
     static func messageAsValue(at range: SourceRange) -> Diagnostic {

@@ -731,12 +731,37 @@ struct Parser {
         case .keyword(.selfName): sender = .selfName(range: advance().range)
         default: sender = .participant(try parseName("a sender"))
         }
+        // `A => B` is a misspelt arrow; `A = …` and `A.p = …`, a `set` without its word.
+        if (current.kind == .equal && peek.kind != .greater) || current.kind == .dot {
+            try assignmentWithoutSet(owner: previous)
+        }
         try expect(.arrow, "'->' after the sender")
         let targets = try parseTargets()
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
         // The message ends with the last token read.
         return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
+    }
+
+    /// Throws the error for `NAME = …` or `OWNER.PROP = …`, written where a send was expected,
+    /// with help that writes it with `set`; `owner` is its first word, already read. A `.` not
+    /// followed by `PROP =` is the usual error, a missing `->`.
+    private mutating func assignmentWithoutSet(owner: Lexeme) throws(SyntaxError) {
+        var target = lexer.spelling(of: owner)
+        if current.kind == .dot {
+            guard peek.isWord else { throw failure(.expected("'->' after the sender", at: current.range)) }
+            skip()
+            guard peek.kind == .equal else { throw failure(.expected("'->' after the sender", at: previous.range)) }
+            target += "." + lexer.spelling(of: advance())
+        }
+        skip()
+        let value = (try? parseWholeExpression(expected: "")).map(written) ?? "…"
+        let property = target.split(separator: ".").last.map(String.init) ?? target
+        let help =
+            inReactionBody || target.contains(".")
+            ? "write 'set \(target) = \(value)'"
+            : "write 'set NAME.\(property) = \(value)', NAME the participant whose property it is"
+        throw SyntaxError(diagnostic: .assignmentWithoutSet(target, help: help, at: owner.range))
     }
 
     /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`); in language 1.1 the
@@ -1314,6 +1339,10 @@ extension Diagnostic {
         Diagnostic(
             "'set \(property)' does not say whose property it sets", at: range,
             notes: [.help("at top level, say whose property: 'set NAME.PROP = VALUE'")])
+    }
+
+    static func assignmentWithoutSet(_ target: String, help: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic("'\(target) = …' sets a property, which a statement does with 'set'", at: range, notes: [.help(help)])
     }
 
     static func missingReactionBlock(at range: SourceRange, nearIf: Bool) -> Diagnostic {
