@@ -27,6 +27,8 @@ struct Checker {
     /// Participants declared above the statement being checked, and those released, with where.
     private var declared: Set<String> = []
     private var released: [String: SourceRange] = [:]
+    /// Participants a top-level `leave` above the statement being checked took out, with where.
+    private var left: [String: SourceRange] = [:]
 
     /// Where the statement being checked sits: its bound parameters inside a reaction.
     private enum Scope {
@@ -175,8 +177,9 @@ struct Checker {
                 checkProperties(declaration.properties)
             case .send(let send):
                 checkSend(send, in: .topLevel)
-            case .leave(let name, _):
+            case .leave(let name, let range):
                 useAtTopLevel(name)
+                if declared.contains(name.text), left[name.text] == nil { left[name.text] = range }
             case .release(let name, let range):
                 useAtTopLevel(name)
                 if let first = released[name.text] {
@@ -333,6 +336,20 @@ struct Checker {
         if case .named(_, let arguments, _) = send.message {
             for argument in arguments { checkValue(argument.value, in: scope) }
         }
+        if case .topLevel = scope, !left.isEmpty { warnIfEveryTargetLeft(send) }
+    }
+
+    /// Warns at each target of a top-level send when every one of them left at the top level:
+    /// the send then reaches no one. A send to others as well may be showing what a design does
+    /// with the one that left; the run's note explains its `!` line.
+    private mutating func warnIfEveryTargetLeft(_ send: Send) {
+        guard case .names(let targets) = send.targets else { return }
+        var gone: [(Name, SourceRange)] = []
+        for target in targets {
+            guard case .participant(let name) = target, let leave = left[name.text] else { return }
+            gone.append((name, leave))
+        }
+        for (name, leave) in gone { warnings.append(.sendAfterLeave(name, leftAt: leave)) }
     }
 
     /// `* TYPE`: a type the file names.
@@ -893,6 +910,18 @@ extension Diagnostic {
         Diagnostic(
             "unknown name '\(name.text)': it is not a parameter of the reaction's pattern",
             at: name.range, notes: didYouMean(suggestion))
+    }
+
+    static func sendAfterLeave(_ name: Name, leftAt leave: SourceRange) -> Diagnostic {
+        let line = leave.lowerBound.line
+        return Diagnostic(
+            "this send goes to '\(name.text)', who left the mediator on line \(line)", at: name.range,
+            notes: [
+                .note(
+                    "a design holds no participant that left, so the run writes '! missingReceiver \(name.text)' here; "
+                        + "direct-delegate, which refuses 'leave', still delivers"),
+                .help("send to '\(name.text)' above line \(line), or take it out of the targets"),
+            ], severity: .warning)
     }
 
     static func propertyWithoutSelf(_ name: Name) -> Diagnostic {
