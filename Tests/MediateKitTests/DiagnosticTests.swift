@@ -523,6 +523,104 @@ struct DiagnosticTests {
             ])
     }
 
+    // MARK: Errors that follow from another
+
+    static let unterminated = #"1️⃣ unterminated string | help: close the string with '"' on the same line"#
+
+    /// After a line that does not parse or an unterminated string, what follows from it is not
+    /// reported, and the rest of the file is read as it would be without it.
+    static let cascades: [(String, [String])] = [
+        (
+            "scenario \"s\"\n1️⃣particpant Alice\nparticipant Bob\nAlice -> Bob: hi\nBob -> Alice: hi\nexpect Alice received 1",
+            ["1️⃣ unknown statement 'particpant' | help: did you mean 'participant'?"]
+        ),
+        // The names of a line that did not parse hide only their own errors.
+        (
+            "scenario \"s\"\n1️⃣particpant Alice\nparticipant Bob\nAlice -> 2️⃣Bbo: hi",
+            [
+                "1️⃣ unknown statement 'particpant' | help: did you mean 'participant'?",
+                "2️⃣ unknown participant 'Bbo' | help: did you mean 'Bob'?",
+            ]
+        ),
+        // A type a broken declaration named: its reactions and typed targets.
+        (
+            "participant Bob\nparticipant Alice 1️⃣Member\non Member receives hi { }\nBob -> * Member: hi",
+            ["1️⃣ expected ':', 'weak', '{' or end of line after 'Alice'"]
+        ),
+        // The `}` the string swallowed closes the block: the next lines are top-level again.
+        (
+            "participant A : M\nparticipant B : M\non M receives ping { log 1️⃣\"pong }\nA -> B: ping\nleave B\nrelease B",
+            [unterminated]
+        ),
+        (
+            "participant A { name = 1️⃣\"ann }\nparticipant B\nA -> B: hi\nexpect A.name == \"ann\"",
+            [unterminated]
+        ),
+        // Nothing after the string on its line, nor in it, is reported.
+        ("participant A\nparticipant B\nA -> B: 1️⃣\"hi \\q {x}", [unterminated]),
+        ("participant A\nlog 1️⃣\"{A.name } {", [unterminated]),
+        // Quotes that pair wrongly: from the line's first string on, only the unterminated one.
+        ("participant A\non A receives ping(\"x) { log \"got1️⃣\" }\nA -> A: ping", [unterminated]),
+        // In a block of several lines, a string without `}` leaves the block open.
+        ("participant A\non A receives ping {\n    log 1️⃣\"pong\n    self -> A: pong\n}\nA -> A: ping", [unterminated]),
+    ]
+
+    @Test(arguments: cascades)
+    func followOnErrorsAreNotReported(source: String, expected: [String]) {
+        #expect(loadDiagnostics(source) == expected)
+    }
+
+    // MARK: A newcomer's slips
+
+    /// A property set without `set`, and read without `self.`: the help writes the fix.
+    static let slips: [(String, [String])] = [
+        (
+            "participant C : Tally { n = 0 }\non Tally receives tick {\n    1️⃣n = n + 1\n}",
+            ["1️⃣ 'n = …' sets a property, which a statement does with 'set' | help: write 'set n = n + 1'"]
+        ),
+        (
+            "participant C\non C receives tick { 1️⃣self.n = self.n * 2; log \"x\" }",
+            ["1️⃣ 'self.n = …' sets a property, which a statement does with 'set' | help: write 'set self.n = self.n * 2'"]
+        ),
+        (
+            "participant C\n1️⃣C.n = 1\n2️⃣n = 2",
+            [
+                "1️⃣ 'C.n = …' sets a property, which a statement does with 'set' | help: write 'set C.n = 1'",
+                "2️⃣ 'n = …' sets a property, which a statement does with 'set' | help: write 'set NAME.n = 2', NAME the "
+                    + "participant whose property it is",
+            ]
+        ),
+        // A dot that does not set a property is the usual error.
+        ("participant C\nC1️⃣.n -> C: hi", ["1️⃣ expected '->' after the sender"]),
+        (
+            "participant C : Tally\non Tally receives tick(by) if 1️⃣n > 0 { set n = 2️⃣n + by; log \"{3️⃣n} {4️⃣b}\" }",
+            [
+                "1️⃣ unknown name 'n': it is not a parameter of the reaction's pattern | help: 'n' is a property here: to read it, "
+                    + "write 'self.n'",
+                "2️⃣ unknown name 'n': it is not a parameter of the reaction's pattern | help: 'n' is a property here: to read it, "
+                    + "write 'self.n'",
+                "3️⃣ unknown name 'n': it is not a parameter of the reaction's pattern | help: 'n' is a property here: to read it, "
+                    + "write 'self.n'",
+                "4️⃣ unknown name 'b': it is not a parameter of the reaction's pattern | help: did you mean 'by'?",
+            ]
+        ),
+        // A property of the subject's participants, given in a block or set at the top level.
+        (
+            "participant A : T { hp = 1 }\nparticipant B\nset B.mp = 2\non T receives x { set y = 1️⃣hp }\non B receives x { set y = 2️⃣mp }",
+            [
+                "1️⃣ unknown name 'hp': it is not a parameter of the reaction's pattern | help: 'hp' is a property here: to read it, "
+                    + "write 'self.hp'",
+                "2️⃣ unknown name 'mp': it is not a parameter of the reaction's pattern | help: 'mp' is a property here: to read it, "
+                    + "write 'self.mp'",
+            ]
+        ),
+    ]
+
+    @Test(arguments: slips)
+    func slipsGetTheFixAsHelp(source: String, expected: [String]) {
+        #expect(loadDiagnostics(source) == expected)
+    }
+
     // MARK: Rendering
 
     @Test func renderedUnknownParticipant() throws {

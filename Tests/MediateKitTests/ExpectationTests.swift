@@ -396,7 +396,8 @@ struct ExpectationTests {
                 Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate and mesh, the expectation failed (got 1)
                 expect B received 2
                 ^~~~~~~~~~~~~~~~~~~
-                help: if this failure is intended, write 'expect B received 2 fails': it fails under every design
+                help: update the expected value to what it got: write 'expect B received 1'
+                help: or, if this failure is intended, write 'expect B received 2 fails': it fails under every design
 
                 """))
         let junit = try #require(workspace.read("junit.xml")).replacingOccurrences(of: workspace.root.path + "/", with: "")
@@ -404,7 +405,8 @@ struct ExpectationTests {
         #expect(
             junit.contains(
                 #"<failure message="1 failed expectation">Scenarios/steps.scenario:5: error: under mesh, the expectation failed "#
-                    + "(got 1)\nhelp: if this failure is intended, write &#39;expect B received 2 fails&#39; "
+                    + "(got 1)\nhelp: update the expected value to what it got: write &#39;expect B received 1&#39;\n"
+                    + "help: or, if this failure is intended, write &#39;expect B received 2 fails&#39; "
                     + "(or &#39;fails under mesh&#39;)\n</failure>"))
     }
 
@@ -421,6 +423,48 @@ struct ExpectationTests {
             [(MediatorKind("a"), failure("1")), (MediatorKind("b"), failure("nothing"))], in: script, designs: ["a", "b", "c"])
         #expect(diagnostics.map(\.message) == ["under a and b, the expectation failed (got 1 under a, nothing under b)"])
         #expect(diagnostics.first?.notes.map(\.message) == ["if this failure is intended, write 'expect A.n == 2 fails under a, b'"])
+    }
+
+    /// The help first updates the expected value to what every design got, with the line to
+    /// write, and only then offers to mark the failure as intended.
+    @Test(
+        arguments: [
+            ("expect A.n == 2", "3", "expect A.n == 3"),
+            ("expect A.s == \"x\"", #""a{b}\n""#, #"expect A.s == "a\{b\}\n""#),
+            ("expect A received 2", "3", "expect A received 3"),
+            ("expect A received 2 \"hi\"", "0", "expect A received 0 \"hi\""),
+            ("expect A deallocated", "alive", "expect A alive"),
+            // No literal writes `nothing`, and an ordering or an expression is not one value.
+            ("expect A.n == 2", "nothing", nil),
+            ("expect A.n >= 2", "1", nil),
+            ("expect A.n == A.m + 1", "1", nil),
+        ] as [(String, String, String?)])
+    func theHelpFirstUpdatesTheExpectedValue(line: String, got: String, updated: String?) throws {
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: "participant A\nA -> A: hi\n\(line)\n")).get()
+        let range = try #require(script.statements.last?.range)
+        let failure = ExpectationFailure(range: range, text: line, got: got, heldButMeantToFail: false)
+        let designs = ["a", "b"]
+        let intended = "if this failure is intended, write '\(line) fails': it fails under every design"
+        let notes = CheckCommand.diagnostics(designs.map { (MediatorKind($0), failure) }, in: script, designs: designs)
+            .first?.notes.map(\.message)
+        let update = updated.map { "update the expected value to what it got: write '\($0)'" }
+        #expect(notes == (update.map { [$0, "or, " + intended] } ?? [intended]))
+        // One design's error, as JUnit and assertScenario give it, says the same first.
+        let one = CheckCommand.diagnostic(failure, kind: MediatorKind("a"), in: script, designs: designs)
+        #expect(one.notes.first?.message == update ?? "if this failure is intended, write '\(line) fails' (or 'fails under a')")
+    }
+
+    @Test func noUpdateWhereTheDesignsGotDifferentValuesOrSomeHeld() throws {
+        let script = try Frontend.load(SourceFile(path: "t.scenario", text: "participant A\nexpect A.n == 2\n")).get()
+        let range = try #require(script.statements.last?.range)
+        func failure(_ got: String) -> ExpectationFailure {
+            ExpectationFailure(range: range, text: "expect A.n == 2", got: got, heldButMeantToFail: false)
+        }
+        let differing = CheckCommand.diagnostics(
+            [(MediatorKind("a"), failure("1")), (MediatorKind("b"), failure("3"))], in: script, designs: ["a", "b"])
+        #expect(differing.first?.notes.count == 1)
+        let some = CheckCommand.diagnostics([(MediatorKind("a"), failure("1"))], in: script, designs: ["a", "b"])
+        #expect(some.first?.notes.map(\.message) == ["if this failure is intended, write 'expect A.n == 2 fails under a'"])
     }
 
     @Test func checkPassesOnceTheFailureIsWrittenAsIntended() throws {

@@ -368,6 +368,59 @@ struct Language11PartiesTests {
         #expect(json.text.contains(#""severity":"warning""#))
     }
 
+    @Test func aSendOnlyToParticipantsThatLeftWarnsWithTheLeaveLine() throws {
+        let source = "participant A\nparticipant B\nparticipant C\nleave B\nA -> B: hi\nleave C\nA -> C, B: hi\nA -> B, A: hi"
+        #expect(
+            try warnings(source) == [
+                "5: this send goes to 'B', who left the mediator on line 4 | send to 'B' above line 4, or take it out of the targets",
+                "7: this send goes to 'C', who left the mediator on line 6 | send to 'C' above line 6, or take it out of the targets",
+                "7: this send goes to 'B', who left the mediator on line 4 | send to 'B' above line 4, or take it out of the targets",
+            ])
+        // A send above the `leave`, a broadcast, and a `leave` in a reaction do not warn.
+        #expect(try warnings("participant A\nparticipant B\nA -> B: hi\nleave B\nA -> *: hi\nA -> * Participant: hi") == [])
+        #expect(try warnings("participant A\nparticipant B\non A receives go { leave B }\nB -> A: go\nA -> B: hi") == [])
+    }
+
+    /// The run explains its first `! missingReceiver NAME` for a participant that left, where the
+    /// `leave` is, on standard error; the transcript is as before.
+    @Test func theRunNotesWhyAParticipantThatLeftMissesAMessage() throws {
+        let workspace = try Workspace()
+        let source = """
+            participant Host : Admin
+            participant Ann
+            participant Bob
+            on Admin receives kick(who) { leave who }
+            on Ann receives poke { self -> Bob: hi }
+            Ann -> Host: kick("Bob")
+            Ann -> Bob: "one"
+            Host -> Ann: poke
+            """
+        try workspace.write("k.scenario", source)
+        func run(_ kind: String, format: DiagnosticFormat = .text) -> (out: String, err: String) {
+            let out = StringOutput()
+            let err = StringOutput()
+            _ = RunCommand(
+                paths: [workspace.path("k.scenario")], mediator: .kind(MediatorKind(kind)), designs: .reference,
+                diagnosticFormat: format
+            )
+            .execute(standardOutput: out, standardError: err)
+            return (out.text, err.text.replacingOccurrences(of: workspace.root.path + "/", with: ""))
+        }
+        let mesh = run("mesh")
+        #expect(mesh.out.components(separatedBy: "! missingReceiver Bob").count == 3)
+        #expect(
+            mesh.err == """
+                k.scenario:7:8: note: under mesh, the run wrote '! missingReceiver Bob' here: Bob left the mediator on line 4
+                Ann -> Bob: "one"
+                       ^~~
+
+                """)
+        #expect(run("mesh", format: .json).err.contains(#""severity":"note""#))
+        #expect(run("mesh", format: .github).err.hasPrefix("::notice file=k.scenario,line=7,col=8"))
+        // direct-delegate refuses the `leave`: Bob still hears, and nothing needs explaining.
+        #expect(run("direct-delegate").err.isEmpty)
+    }
+
     @Test func noScenarioOfTheProjectWarns() throws {
         let folder = packageRoot.appendingPathComponent("Scenarios")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".scenario") {

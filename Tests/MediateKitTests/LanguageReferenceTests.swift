@@ -172,9 +172,17 @@ struct LanguageReferenceTests {
         #expect(LanguageReference.examples.count >= 17)
     }
 
+    /// Two examples send to a participant that left on purpose, to show the `!` line it writes:
+    /// the line of each such send, and the one warning each gets for it.
+    static let sendsToAParticipantThatLeft: [(send: String, warning: String)] = [
+        (#"Ann -> Cy: "bye""#, "14:8: warning: this send goes to 'Cy', who left the mediator on line 13"),
+        (#"A -> B: "hi?""#, "5:6: warning: this send goes to 'B', who left the mediator on line 4"),
+    ]
+
     @Test(arguments: LanguageReference.examples)
     func everyExampleParsesAndChecksWithoutADiagnostic(_ example: LanguageReference.Example) {
-        #expect(LanguageReferenceTests.diagnostics(of: example.source) == [])
+        let expected = Self.sendsToAParticipantThatLeft.filter { example.source.contains($0.send + "\n") }.map(\.warning)
+        #expect(LanguageReferenceTests.diagnostics(of: example.source) == expected)
     }
 
     @Test(arguments: LanguageReference.examples)

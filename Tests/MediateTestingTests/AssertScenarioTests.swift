@@ -150,7 +150,8 @@ struct AssertScenarioTests {
         #expect(
             issues.map(\.text) == [
                 "\(folder.file("Scenarios/one.scenario")):4: error: under mesh, the expectation failed (got 1)\n"
-                    + "help: if this failure is intended, write 'expect B received 2 fails' (or 'fails under mesh')"
+                    + "help: update the expected value to what it got: write 'expect B received 1'\n"
+                    + "help: or, if this failure is intended, write 'expect B received 2 fails' (or 'fails under mesh')"
             ])
         try folder.write("Scenarios/one.scenario", "participant A\nparticipant B\nA -> B: hi\nexpect B received 2 fails under mesh\n")
         _ = recordedIssues {

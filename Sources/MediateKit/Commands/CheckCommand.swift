@@ -513,15 +513,18 @@ public struct CheckCommand: Sendable {
                 notes: [.help(help)])
         }
         let listed = Set((intended?.designs.map(\.text) ?? []) + [design])
+        let update = intended == nil ? Self.updateHelp(failure, in: script) : nil
         let help =
-            listed.count == 1
-            ? "if this failure is intended, write '\(condition) fails' (or 'fails under \(design)')"
-            : listed.isSuperset(of: designs)
-                ? "if this failure is intended, write '\(condition) fails': it fails under every design"
-                : "if this failure is intended, write '\(condition) fails under "
-                    + designs.filter(listed.contains).joined(separator: ", ") + "'"
+            (update == nil ? "" : "or, ")
+            + (listed.count == 1
+                ? "if this failure is intended, write '\(condition) fails' (or 'fails under \(design)')"
+                : listed.isSuperset(of: designs)
+                    ? "if this failure is intended, write '\(condition) fails': it fails under every design"
+                    : "if this failure is intended, write '\(condition) fails under "
+                        + designs.filter(listed.contains).joined(separator: ", ") + "'")
         return Diagnostic(
-            "under \(design), the expectation failed (got \(failure.got))", at: failure.range, notes: [.help(help)])
+            "under \(design), the expectation failed (got \(failure.got))", at: failure.range,
+            notes: (update.map { [Diagnostic.Note.help($0)] } ?? []) + [.help(help)])
     }
 
     /// The errors of one scenario's failed expectations under every design (`failures`, design
@@ -547,6 +550,11 @@ public struct CheckCommand: Sendable {
                 : failing.isSuperset(of: designs)
                     ? "write '\(condition) fails': it fails under every design"
                     : "write '\(condition) fails under \(designs.filter(failing.contains).joined(separator: ", "))'"
+            // Updating the value helps only where every design failed, and got the same.
+            let update =
+                intended == nil && held.isEmpty && Set(failed.map(\.kind.rawValue)).isSuperset(of: designs)
+                    && Set(failed.map(\.failure.got)).count == 1
+                ? Self.updateHelp(failed[0].failure, in: script) : nil
             var found: [Diagnostic] = []
             for (group, heldGroup) in [(failed, false), (held, true)] where !group.isEmpty {
                 let under = "under " + Self.listed(group.map(\.kind.rawValue))
@@ -561,10 +569,42 @@ public struct CheckCommand: Sendable {
                             "\(under), the expectation held \(got), but it is meant to fail", at: range,
                             notes: [.help("if it now holds on purpose, " + write)])
                         : Diagnostic(
-                            "\(under), the expectation failed \(got)", at: range, notes: [.help("if this failure is intended, " + write)]))
+                            "\(under), the expectation failed \(got)", at: range,
+                            notes: (update.map { [Diagnostic.Note.help($0)] } ?? [])
+                                + [.help((update == nil ? "" : "or, ") + "if this failure is intended, " + write)]))
             }
             return found
         }
+    }
+
+    /// Help that updates the expected value of a failed expectation to what it got, with the
+    /// line to write: for `==` on a literal, a count, or a lifetime; nil for any other (an
+    /// ordering, an expression, `!=`, or a property never set, which no literal writes).
+    static func updateHelp(_ failure: ExpectationFailure, in script: Script) -> String? {
+        var found: Expectation?
+        for case .expect(let expectation) in script.statements where expectation.range == failure.range { found = expectation }
+        guard let expectation = found else { return nil }
+        let subject = expectation.subject.text
+        let line: String
+        switch expectation.condition {
+        case .property(let property, .equal, value: .literal):
+            guard failure.got != "nothing" else { return nil }
+            // The transcript writes a string as the language does, but for its braces.
+            let value =
+                failure.got.hasPrefix("\"")
+                ? failure.got.replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
+                : failure.got
+            line = "expect \(subject).\(property.text) == \(value)"
+        case .received(let count, _):
+            // The text goes on after the count with the message counted, if any.
+            guard let at = expectation.text.range(of: " received \(count)") else { return nil }
+            line = expectation.text[..<at.lowerBound] + " received \(failure.got)" + expectation.text[at.upperBound...]
+        case .alive, .deallocated:
+            line = "expect \(subject) \(failure.got)"
+        case .property:
+            return nil
+        }
+        return "update the expected value to what it got: write '\(line)'"
     }
 
     /// The expectation's condition as written (its text up to ` fails`, which no design's name

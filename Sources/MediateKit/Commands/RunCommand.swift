@@ -265,7 +265,19 @@ public struct RunCommand: Sendable {
         if let warning = Self.lateDeliveryWarning(run.summary, kind: run.kind, path: scenario.file.path) {
             standardError.write(warning)
         }
+        for missing in run.summary.missingAfterLeave {
+            standardError.write(
+                diagnosticFormat.renderNote(
+                    Self.missingAfterLeaveNote(missing, kind: run.kind), at: missing.range, in: scenario.file,
+                    colored: colors.standardError))
+        }
         return run.summary.exitCode
+    }
+
+    /// Why the run wrote `! missingReceiver NAME`: the participant left the mediator.
+    static func missingAfterLeaveNote(_ missing: MissingAfterLeave, kind: MediatorKind) -> String {
+        "under \(kind.rawValue), the run wrote '! missingReceiver \(missing.name)' here: "
+            + "\(missing.name) left the mediator on line \(missing.leftAt.lowerBound.line)"
     }
 
     /// A warning for deliveries a design made after the run's last step, or nil when it made none.

@@ -110,12 +110,26 @@ public struct RunSummary: Hashable, Sendable {
     /// alive is `mediator 2`, `mediator 3` … (`NAME 2` … for a named mediator) rather than
     /// `mediator`.
     public var leakedObjects: [String] = []
+    /// The first `! missingReceiver NAME` line for each participant that a `leave` took out, in
+    /// the order written: what `run` explains on standard error.
+    package var missingAfterLeave: [MissingAfterLeave] = []
 
     /// 0 when everything held, 1 when an expectation failed, 3 when a limit stopped the run.
     public var exitCode: Int32 {
         if stoppedBy != nil { return 3 }
         return failedExpectations > 0 ? 1 : 0
     }
+}
+
+/// A `! missingReceiver NAME` line for a participant that a `leave` took out.
+package struct MissingAfterLeave: Hashable, Sendable {
+    /// The participant.
+    package var name: String
+    /// The top-level send that wrote the line (its target `NAME`), or the step during which a
+    /// reaction's send wrote it.
+    package var range: SourceRange
+    /// The `leave` statement, at the top level or in a reaction.
+    package var leftAt: SourceRange
 }
 
 /// An `expect` line of a run that said `FAILED`.
@@ -167,6 +181,10 @@ public final class Interpreter {
         var messageCounts: [CountedMessage: Int] = [:]
         /// Released by the scenario, and not yet reported deallocated.
         var awaitingDeallocation = false
+        /// The `leave` that took it out of the mediator, once the design accepted it; and whether
+        /// a `! missingReceiver` line for it has been noted in the summary.
+        var leftAt: SourceRange?
+        var missingNoted = false
         /// Reactions that apply to it, by trigger: those on its name, then those on its type (the
         /// groups are shared with every participant of the type, not copied).
         var receives: [ReactionGroup] = []
@@ -476,10 +494,15 @@ public final class Interpreter {
             if hasLifetimeReactions { reportDeallocations() }
         case .set(let assignment):
             assign(assignment, frame: nil, depth: 0)
-        case .leave(let name, _):
+        case .leave(let name, let range):
             emit(.leave(name: name.text, depth: 0))
             if let entry = entries[name.text], let object = entry.object, let mediation {
-                atStep { mediation.unregister(Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)) }
+                atStep {
+                    let error = mediation.unregister(
+                        Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak))
+                    if error == nil { entry.leftAt = range }
+                    return error
+                }
             }
             reportDeallocations()
         case .release(let name, _):
@@ -794,7 +817,21 @@ public final class Interpreter {
     func fail(_ error: DeliveryError, throughMediator: Bool = false) {
         guard summary.stoppedBy == nil else { return }
         if throughMediator, relays, case .missingReceiver(let name) = error { sink.emitRelay(receiver: name, depth: deliveryDepth) }
+        if case .missingReceiver(let name) = error, let entry = entries[name], let leftAt = entry.leftAt, !entry.missingNoted {
+            entry.missingNoted = true
+            summary.missingAfterLeave.append(MissingAfterLeave(name: name, range: sendRange(naming: name), leftAt: leftAt))
+        }
         report(.delivery(error), depth: deliveryDepth)
+    }
+
+    /// Where the current step names `name` as a target of its own send, else the step.
+    private func sendRange(naming name: String) -> SourceRange {
+        if deliveryDepth == 1, case .send(let send) = script.statements.first(where: { $0.range == stepRange }),
+            case .names(let targets) = send.targets
+        {
+            for case .participant(let target) in targets where target.text == name { return target.range }
+        }
+        return stepRange ?? script.range
     }
 
     /// Runs every reaction whose pattern matches, its body one level under its trigger. Each
@@ -843,14 +880,18 @@ public final class Interpreter {
             assign(assignment, frame: frame, depth: depth)
         case .log(let log):
             emit(.log(text: interpolate(log, frame: frame), depth: depth))
-        case .leave(let party, _):
+        case .leave(let party, let range):
             guard let entry = participant(party, frame: frame, depth: depth) else { return }
             emit(.leave(name: entry.declaration.name.text, depth: depth))
             if let object = entry.object, let mediation {
                 let savedDepth = deliveryDepth
                 deliveryDepth = depth + 1
                 let registration = Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
-                if let error = mediation.unregister(registration) { report(.delivery(error), depth: depth + 1) }
+                if let error = mediation.unregister(registration) {
+                    report(.delivery(error), depth: depth + 1)
+                } else {
+                    entry.leftAt = range
+                }
                 checkStrays(depth: depth + 1)
                 deliveryDepth = savedDepth
             }

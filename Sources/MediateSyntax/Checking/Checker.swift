@@ -27,16 +27,19 @@ struct Checker {
     /// Participants declared above the statement being checked, and those released, with where.
     private var declared: Set<String> = []
     private var released: [String: SourceRange] = [:]
+    /// Participants a top-level `leave` above the statement being checked took out, with where.
+    private var left: [String: SourceRange] = [:]
 
     /// Where the statement being checked sits: its bound parameters inside a reaction.
     private enum Scope {
         case topLevel
-        /// The pattern's parameters in order (for suggestions), and as a set (for lookups).
-        case reaction(parameters: [String], bound: Set<String>)
+        /// The pattern's parameters in order (for suggestions), and as a set (for lookups); the
+        /// reaction's subject, as written.
+        case reaction(parameters: [String], bound: Set<String>, subject: String)
 
         /// Whether `name` is a bound parameter here.
         func binds(_ name: String) -> Bool {
-            if case .reaction(_, let bound) = self { return bound.contains(name) }
+            if case .reaction(_, let bound, _) = self { return bound.contains(name) }
             return false
         }
     }
@@ -174,8 +177,9 @@ struct Checker {
                 checkProperties(declaration.properties)
             case .send(let send):
                 checkSend(send, in: .topLevel)
-            case .leave(let name, _):
+            case .leave(let name, let range):
                 useAtTopLevel(name)
+                if declared.contains(name.text), left[name.text] == nil { left[name.text] = range }
             case .release(let name, let range):
                 useAtTopLevel(name)
                 if let first = released[name.text] {
@@ -272,7 +276,7 @@ struct Checker {
 
     private mutating func checkReaction(_ reaction: Reaction) {
         let subject = reaction.subject
-        if !isMediator(subject), participants[subject.text] == nil, !isType(subject.text) {
+        if !isMediator(subject), participants[subject.text] == nil, !isType(subject.text), !mayBeUnparsed(subject) {
             let suggestion = suggestion(for: subject.text, among: namesInOrder)
             diagnostics.append(.unknownSubject(subject, suggestion: suggestion))
         }
@@ -287,7 +291,7 @@ struct Checker {
                 }
             }
         }
-        let scope = Scope.reaction(parameters: parameters, bound: Set(parameters))
+        let scope = Scope.reaction(parameters: parameters, bound: Set(parameters), subject: subject.text)
         if let condition = reaction.condition { checkValue(condition.expression, in: scope) }
         for statement in reaction.body {
             switch statement {
@@ -332,6 +336,20 @@ struct Checker {
         if case .named(_, let arguments, _) = send.message {
             for argument in arguments { checkValue(argument.value, in: scope) }
         }
+        if case .topLevel = scope, !left.isEmpty { warnIfEveryTargetLeft(send) }
+    }
+
+    /// Warns at each target of a top-level send when every one of them left at the top level:
+    /// the send then reaches no one. A send to others as well may be showing what a design does
+    /// with the one that left; the run's note explains its `!` line.
+    private mutating func warnIfEveryTargetLeft(_ send: Send) {
+        guard case .names(let targets) = send.targets else { return }
+        var gone: [(Name, SourceRange)] = []
+        for target in targets {
+            guard case .participant(let name) = target, let leave = left[name.text] else { return }
+            gone.append((name, leave))
+        }
+        for (name, leave) in gone { warnings.append(.sendAfterLeave(name, leftAt: leave)) }
     }
 
     /// `* TYPE`: a type the file names.
@@ -339,7 +357,7 @@ struct Checker {
         if isType(type.text) { return }
         if participants[type.text] != nil {
             diagnostics.append(.participantNotType(type))
-        } else {
+        } else if !mayBeUnparsed(type) {
             let known = typeNames + [Checker.defaultType]
             let suggestion = suggestion(for: type.text, among: known)
             diagnostics.append(.unknownType(type, suggestion: suggestion))
@@ -392,10 +410,14 @@ struct Checker {
             diagnostics.append(.outsideReaction("message", at: range))
         case (.name(let name), .topLevel):
             diagnostics.append(.unboundName(name))
-        case (.name(let name), .reaction(let parameters, let bound)):
+        case (.name(let name), .reaction(let parameters, let bound, let subject)):
             if !bound.contains(name.text) {
-                let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
-                diagnostics.append(.notAParameter(name, suggestion: suggestion))
+                if properties(of: subject).contains(name.text) {
+                    diagnostics.append(.propertyWithoutSelf(name))
+                } else {
+                    let suggestion = suggestion(for: name.text, among: parameters + ["self", "sender", "message"])
+                    diagnostics.append(.notAParameter(name, suggestion: suggestion))
+                }
             }
         case (.property(.participant(let name), _, _), _) where isMediator(name):
             break
@@ -407,6 +429,60 @@ struct Checker {
             (.property(.selfName, _, _), .reaction), (.property(.mediator, _, _), _):
             break
         }
+    }
+
+    /// Whether `name` stands on a line that did not parse, which may have declared it: an error
+    /// about it as unknown would follow from that line's, and is not reported.
+    private func mayBeUnparsed(_ name: Name) -> Bool {
+        !script.unparsedWords.isEmpty && script.unparsedWords.contains(name.text)
+    }
+
+    /// The properties the file gives or sets, by owner: a participant's name, a type's (set by
+    /// reactions on it), or `mediator`. Gathered when a reaction first names an unknown word.
+    private var propertiesByOwner: [String: Set<String>]?
+    /// ``properties(of:)`` by subject, as found.
+    private var subjectProperties: [String: Set<String>] = [:]
+
+    /// The properties a reaction on `subject` may mean by a bare name: those the file gives or
+    /// sets on the subject, on its type, or on a participant of it.
+    private mutating func properties(of subject: String) -> Set<String> {
+        if let known = subjectProperties[subject] { return known }
+        let byOwner = propertiesByOwner ?? gatherProperties()
+        propertiesByOwner = byOwner
+        var owners = [subject == "mediator" || subject == mediatorName?.text ? "mediator" : subject]
+        if let declaration = participants[subject] { owners.append(declaration.typeName) }
+        if isType(subject) { owners += participantNames.filter { participants[$0]?.typeName == subject } }
+        let found = owners.reduce(into: Set<String>()) { $0.formUnion(byOwner[$1] ?? []) }
+        subjectProperties[subject] = found
+        return found
+    }
+
+    private func gatherProperties() -> [String: Set<String>] {
+        var byOwner: [String: Set<String>] = [:]
+        func add(_ assignment: Assignment, subject: String?) {
+            switch assignment.owner {
+            case .participant(let name): byOwner[isMediator(name) ? "mediator" : name.text, default: []].insert(assignment.property.text)
+            case .mediator: byOwner["mediator", default: []].insert(assignment.property.text)
+            case .selfName, nil:
+                if let subject { byOwner[subject, default: []].insert(assignment.property.text) }
+            }
+        }
+        for statement in script.statements {
+            switch statement {
+            case .participant(let declaration):
+                byOwner[declaration.name.text, default: []].formUnion(declaration.properties.map(\.name.text))
+            case .mediatorDeclaration(let declaration):
+                byOwner["mediator", default: []].formUnion(declaration.properties.map(\.name.text))
+            case .set(let assignment):
+                add(assignment, subject: nil)
+            case .reaction(let reaction):
+                let subject = isMediator(reaction.subject) ? "mediator" : reaction.subject.text
+                for case .set(let assignment) in reaction.body { add(assignment, subject: subject) }
+            default:
+                break
+            }
+        }
+        return byOwner
     }
 
     /// The nearest of `candidates` to `word`, while the suggestion budget lasts.
@@ -666,7 +742,7 @@ struct Checker {
             diagnostics.append(.typeNotParticipant(name))
         } else if let mediatorName, name.text == mediatorName.text {
             diagnostics.append(.mediatorNotParticipant(name))
-        } else {
+        } else if !mayBeUnparsed(name) {
             let candidates = participantNames + (mediatorAllowed ? mediatorName.map { [$0.text] } ?? [] : [])
             let suggestion = suggestion(for: name.text, among: candidates)
             diagnostics.append(.unknownParticipant(name, suggestion: suggestion))
@@ -834,6 +910,24 @@ extension Diagnostic {
         Diagnostic(
             "unknown name '\(name.text)': it is not a parameter of the reaction's pattern",
             at: name.range, notes: didYouMean(suggestion))
+    }
+
+    static func sendAfterLeave(_ name: Name, leftAt leave: SourceRange) -> Diagnostic {
+        let line = leave.lowerBound.line
+        return Diagnostic(
+            "this send goes to '\(name.text)', who left the mediator on line \(line)", at: name.range,
+            notes: [
+                .note(
+                    "a design holds no participant that left, so the run writes '! missingReceiver \(name.text)' here; "
+                        + "direct-delegate, which refuses 'leave', still delivers"),
+                .help("send to '\(name.text)' above line \(line), or take it out of the targets"),
+            ], severity: .warning)
+    }
+
+    static func propertyWithoutSelf(_ name: Name) -> Diagnostic {
+        Diagnostic(
+            "unknown name '\(name.text)': it is not a parameter of the reaction's pattern",
+            at: name.range, notes: [.help("'\(name.text)' is a property here: to read it, write 'self.\(name.text)'")])
     }
 
     static func messageAsValue(at range: SourceRange) -> Diagnostic {

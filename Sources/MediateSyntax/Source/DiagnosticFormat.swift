@@ -24,7 +24,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
                 .map {
                     line(
                         path: file.path, start: $0.range.lowerBound, end: $0.range.upperBound,
-                        message: $0.message, notes: $0.notes, severity: $0.severity)
+                        message: $0.message, notes: $0.notes, severity: $0.severity.rawValue)
                 }
                 .joined()
         }
@@ -47,9 +47,22 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Renders a note about a run of `file` at `range`: why it wrote a line, when nothing is
+    /// wrong with the file (`note:` in text, `"severity":"note"` in JSON, `::notice` for GitHub).
+    package func renderNote(_ message: String, at range: SourceRange, in file: SourceFile, colored: Bool = false) -> String {
+        switch self {
+        case .text:
+            return DiagnosticPrinter.renderNote(message, at: range, in: file, colored: colored)
+        case .json, .github:
+            return line(
+                path: file.path, start: range.lowerBound, end: range.upperBound, message: message, notes: [], severity: "note")
+        }
+    }
+
+    /// One diagnostic as JSON or a GitHub annotation; `severity` is `error`, `warning` or `note`.
     private func line(
         path: String, fileLine: Int? = nil, start: SourceLocation?, end: SourceLocation?, message: String,
-        notes: [Diagnostic.Note], severity: Diagnostic.Severity = .error
+        notes: [Diagnostic.Note], severity: String = "error"
     ) -> String {
         switch self {
         case .text:
@@ -57,7 +70,7 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
         case .json:
             let record = JSONRecord(
                 file: path, line: start?.line ?? fileLine, column: start?.column, endLine: end?.line, endColumn: end?.column,
-                severity: severity.rawValue, message: message,
+                severity: severity, message: message,
                 notes: notes.map { JSONRecord.Note(kind: $0.kind.rawValue, message: $0.message) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -72,7 +85,8 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
             }
             if let end { properties += ",endLine=\(end.line),endColumn=\(end.column)" }
             let text = ([message] + notes.map { "\($0.kind.rawValue): \($0.message)" }).map { $0.visible() }.joined(separator: "\n")
-            return "::\(severity.rawValue) \(properties)::\(Self.escapeData(text))\n"
+            // GitHub's word for a note is `notice`.
+            return "::\(severity == "note" ? "notice" : severity) \(properties)::\(Self.escapeData(text))\n"
         }
     }
 

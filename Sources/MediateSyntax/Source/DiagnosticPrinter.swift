@@ -20,12 +20,23 @@ package enum DiagnosticPrinter {
 
     /// Renders one diagnostic: header, source line, caret line, notes.
     package static func render(_ diagnostic: Diagnostic, in file: SourceFile, colored: Bool = false) -> String {
+        let word =
+            diagnostic.severity == .error
+            ? ANSI.paint("error:", "1;31", when: colored) : ANSI.paint("warning:", "1;33", when: colored)
+        return render(diagnostic, word: word, in: file, colored: colored)
+    }
+
+    /// Renders a note about a run at `range` as a diagnostic is, with `note:` for its word: it
+    /// says nothing is wrong with the file, only why the run wrote what it did.
+    package static func renderNote(_ message: String, at range: SourceRange, in file: SourceFile, colored: Bool = false) -> String {
+        render(Diagnostic(message, at: range), word: ANSI.paint("note:", "1;36", when: colored), in: file, colored: colored)
+    }
+
+    private static func render(_ diagnostic: Diagnostic, word: String, in file: SourceFile, colored: Bool) -> String {
         let start = diagnostic.range.lowerBound
         var out =
             ANSI.paint("\(visible(file.path)):\(start.line):\(start.column): ", "1", when: colored)
-            + (diagnostic.severity == .error
-                ? ANSI.paint("error:", "1;31", when: colored) : ANSI.paint("warning:", "1;33", when: colored))
-            + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
+            + word + ANSI.paint(" \(visible(diagnostic.message))", "1", when: colored) + "\n"
         let lineBytes = file.byteRange(ofLine: start.line)
         if lineBytes.count <= widestLine {
             let line = file.lineText(start.line)

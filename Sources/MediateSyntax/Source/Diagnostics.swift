@@ -42,4 +42,18 @@ struct DiagnosticList {
 
     /// Whether the limit is reached: a pass may stop looking.
     var isFull: Bool { items.count >= Diagnostics.limit }
+
+    /// Where the list stands, for ``rollBack(to:)``.
+    var mark: (items: Int, dropped: Int) { (items.count, dropped) }
+
+    /// Forgets what was found since `mark`.
+    mutating func rollBack(to mark: (items: Int, dropped: Int)) {
+        items.removeSubrange(mark.items...)
+        dropped = mark.dropped
+    }
+
+    /// Forgets the diagnostics that `isFollowOn` says follow from another.
+    mutating func removeAll(where isFollowOn: (Diagnostic) -> Bool) {
+        items.removeAll(where: isFollowOn)
+    }
 }

@@ -31,6 +31,14 @@ package struct Lexer {
     /// How many lexical errors were found so far, those past the limit included.
     var diagnosticCount: Int { found.items.count + found.dropped }
 
+    /// The strings left unterminated so far, by their 1-based line (a string runs to the end of
+    /// its line, so a line holds at most one): where each starts; the offset of the first string
+    /// on its line, where the quotes may have started to pair wrongly; and whether it holds a `}`
+    /// that closes no interpolation, which was likely meant to close a block.
+    private(set) var unterminatedStrings: [Int: (start: SourceLocation, lineFirstString: Int, swallowsBrace: Bool)] = [:]
+    /// The offset of the first string on the current line; before `lineStart` when it has none.
+    private var lineFirstString = -1
+
     /// A lexer at the start of `file`.
     package init(_ file: SourceFile) {
         self.bytes = file.bytes
@@ -372,6 +380,7 @@ package struct Lexer {
     /// unescaped `{…}`, kept for ``pieces(of:)``.
     private mutating func lexString() -> Lexeme {
         let start = position
+        if lineFirstString < lineStart { lineFirstString = start }
         position += 1
         if let plain = plainStringEnd(from: position) {
             // No escape, brace or non-ASCII byte: the bytes are the text.
@@ -391,9 +400,16 @@ package struct Lexer {
             }
         }
 
+        // The errors of an unterminated string's content are dropped: where it was meant to end
+        // is not known, and its one error says what to do.
+        let mark = found.mark
         scanning: while true {
             guard position < bytes.count, bytes[position] != .newline else {
-                found.append(.unterminatedString(at: range(start, position)))
+                let whole = range(start, position)
+                found.rollBack(to: mark)
+                found.append(.unterminatedString(at: whole))
+                let swallowsBrace = pieces.contains { if case .strayBrace("}", _) = $0 { true } else { false } }
+                unterminatedStrings[whole.lowerBound.line] = (whole.lowerBound, lineFirstString, swallowsBrace)
                 break scanning
             }
             let byte = bytes[position]

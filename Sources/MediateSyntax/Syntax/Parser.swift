@@ -11,7 +11,13 @@
 /// On an error the parser records a diagnostic, skips to the end of the line (or of the current
 /// block) and goes on, so one pass finds every error. A statement whose head parsed well (a
 /// participant's name, a reaction's pattern) is kept even when a later part of it is broken, so
-/// that the checker does not report its uses as unknown.
+/// that the checker does not report its uses as unknown; the names on the rest of a line that
+/// did not parse are kept as ``Script/unparsedWords``, for the same reason.
+///
+/// An unterminated string runs to the end of its line and is its line's last error: what the
+/// parser finds on that line from its first string on follows from the quotes' pairing and is
+/// not reported, and a `}` the string holds that closes no interpolation ends the block it
+/// stands in.
 struct Parser {
     private var lexer: Lexer
     /// The token being looked at, the one after it, and the one before it.
@@ -27,6 +33,8 @@ struct Parser {
     private var inReactionBody = false
     /// The registered design names, quoted, for the help under a missing one; nil when unknown.
     private let kindSpellings: String?
+    /// The names on the lines that did not parse, from where the error stopped the statement.
+    private var unparsedWords: Set<String> = []
     /// The operators and parentheses of the expression being read, which bound its tree's height:
     /// the checker, the formatter and the interpreter walk the tree recursively.
     private var expressionSize = 0
@@ -70,9 +78,17 @@ struct Parser {
                 skipStatement()
             }
         }
+        if !lexer.unterminatedStrings.isEmpty {
+            let strings = lexer.unterminatedStrings
+            diagnostics.removeAll { diagnostic in
+                let start = diagnostic.range.lowerBound
+                return strings[start.line].map { start.offset >= $0.lineFirstString } ?? false
+            }
+        }
         let start = SourceLocation(line: 1, column: 1, offset: 0)
         var script = Script(statements: statements, range: start..<current.range.upperBound)
         script.warnings = lexer.warnings
+        script.unparsedWords = unparsedWords
         return script
     }
 
@@ -277,6 +293,7 @@ struct Parser {
         let open = advance()
         var properties: [Property] = []
         while true {
+            if closedByUnterminatedString { return properties }
             skipNewlines()
             if current.kind == .rightBrace {
                 skip()
@@ -298,6 +315,7 @@ struct Parser {
                 case .rightBrace:
                     break
                 case .newline:
+                    if closedByUnterminatedString { return properties }
                     // A property on the next line lacks the comma before it: report and go on.
                     let endOfLine = current
                     skipNewlines()
@@ -452,6 +470,7 @@ struct Parser {
         let open = advance()
         var body: [ReactionStatement] = []
         while true {
+            if closedByUnterminatedString { return body }
             while current.kind == .newline || current.kind == .semicolon { advance() }
             if current.kind == .rightBrace {
                 skip()
@@ -545,7 +564,8 @@ struct Parser {
         let string = advance()
         let pieces = lexer.pieces(of: string)
         return LogStatement(
-            segments: logSegments(pieces), range: keyword.range.lowerBound..<string.range.upperBound)
+            segments: logSegments(pieces, unterminated: isUnterminated(string)),
+            range: keyword.range.lowerBound..<string.range.upperBound)
     }
 
     /// `expect NAME.PROP OP VALUE` (OP one of `==`, `!=`, `<`, `<=`, `>`, `>=`),
@@ -711,12 +731,37 @@ struct Parser {
         case .keyword(.selfName): sender = .selfName(range: advance().range)
         default: sender = .participant(try parseName("a sender"))
         }
+        // `A => B` is a misspelt arrow; `A = …` and `A.p = …`, a `set` without its word.
+        if (current.kind == .equal && peek.kind != .greater) || current.kind == .dot {
+            try assignmentWithoutSet(owner: previous)
+        }
         try expect(.arrow, "'->' after the sender")
         let targets = try parseTargets()
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
         // The message ends with the last token read.
         return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
+    }
+
+    /// Throws the error for `NAME = …` or `OWNER.PROP = …`, written where a send was expected,
+    /// with help that writes it with `set`; `owner` is its first word, already read. A `.` not
+    /// followed by `PROP =` is the usual error, a missing `->`.
+    private mutating func assignmentWithoutSet(owner: Lexeme) throws(SyntaxError) {
+        var target = lexer.spelling(of: owner)
+        if current.kind == .dot {
+            guard peek.isWord else { throw failure(.expected("'->' after the sender", at: current.range)) }
+            skip()
+            guard peek.kind == .equal else { throw failure(.expected("'->' after the sender", at: previous.range)) }
+            target += "." + lexer.spelling(of: advance())
+        }
+        skip()
+        let value = (try? parseWholeExpression(expected: "")).map(written) ?? "…"
+        let property = target.split(separator: ".").last.map(String.init) ?? target
+        let help =
+            inReactionBody || target.contains(".")
+            ? "write 'set \(target) = \(value)'"
+            : "write 'set NAME.\(property) = \(value)', NAME the participant whose property it is"
+        throw SyntaxError(diagnostic: .assignmentWithoutSet(target, help: help, at: owner.range))
     }
 
     /// `*`, `* TYPE`, or `NAME, NAME, …` (where a name may be `sender`); in language 1.1 the
@@ -852,11 +897,12 @@ struct Parser {
         }
     }
 
-    /// A string without interpolation; an unescaped brace in it is reported, and kept as text.
+    /// A string without interpolation; an unescaped brace in it is reported (but in an
+    /// unterminated string), and kept as text.
     private mutating func stringLiteral(_ token: Lexeme) -> StringLiteral {
         if let plain = lexer.plainText(of: token) { return StringLiteral(plain, token.range) }
         var value = ""
-        var reported = false
+        var reported = isUnterminated(token)
         for piece in lexer.pieces(of: token) {
             switch piece {
             case .text(let text):
@@ -876,8 +922,9 @@ struct Parser {
 
     // MARK: Log interpolation
 
-    /// The segments of a `log` string: text, and `{…}` parsed into references.
-    private mutating func logSegments(_ pieces: [StringPiece]) -> [LogSegment] {
+    /// The segments of a `log` string: text, and `{…}` parsed into references. The braces of an
+    /// `unterminated` string are neither parsed nor reported.
+    private mutating func logSegments(_ pieces: [StringPiece], unterminated: Bool = false) -> [LogSegment] {
         var segments: [LogSegment] = []
         for piece in pieces {
             switch piece {
@@ -888,10 +935,11 @@ struct Parser {
                     segments.append(.text(text))
                 }
             case .interpolation(let raw, let range):
-                if let reference = interpolation(raw, at: range) {
+                if !unterminated, let reference = interpolation(raw, at: range) {
                     segments.append(.interpolation(reference))
                 }
             case .strayBrace(let brace, let range):
+                if unterminated { continue }
                 diagnostics.append(brace == "{" ? .unclosedInterpolation(at: range) : .unopenedInterpolation(at: range))
             }
         }
@@ -1184,6 +1232,18 @@ struct Parser {
         while current.kind == .newline { skip() }
     }
 
+    /// Whether `token` is a string that the lexer found unterminated.
+    private func isUnterminated(_ token: Lexeme) -> Bool {
+        !lexer.unterminatedStrings.isEmpty && lexer.unterminatedStrings[token.range.lowerBound.line]?.start == token.range.lowerBound
+    }
+
+    /// Whether the current token ends a line whose unterminated string holds a `}` that closes no
+    /// interpolation: that `}` was likely meant to close the open block, which ends here.
+    private var closedByUnterminatedString: Bool {
+        current.kind == .newline && !lexer.unterminatedStrings.isEmpty
+            && lexer.unterminatedStrings[current.range.lowerBound.line]?.swallowsBrace == true
+    }
+
     /// Whether the current token shows that the open block lacks its `}`: the end of the file, or
     /// a top-level statement's keyword at the start of a line.
     private var blockIsUnclosed: Bool {
@@ -1199,7 +1259,7 @@ struct Parser {
     }
 
     /// Skips the rest of a broken top-level statement: to the end of its line, passing over any
-    /// `{ … }` it opens, even across lines.
+    /// `{ … }` it opens, even across lines. The names skipped go to ``unparsedWords``.
     private mutating func skipStatement() {
         var depth = 0
         while true {
@@ -1210,6 +1270,7 @@ struct Parser {
             case .rightBrace where depth > 0: depth -= 1
             case .keyword(let keyword) where depth > 0 && keyword.startsTopLevelStatement:
                 if blockIsUnclosed { return }
+            case .identifier: unparsedWords.insert(lexer.text(of: current))
             default: break
             }
             skip()
@@ -1278,6 +1339,10 @@ extension Diagnostic {
         Diagnostic(
             "'set \(property)' does not say whose property it sets", at: range,
             notes: [.help("at top level, say whose property: 'set NAME.PROP = VALUE'")])
+    }
+
+    static func assignmentWithoutSet(_ target: String, help: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic("'\(target) = …' sets a property, which a statement does with 'set'", at: range, notes: [.help(help)])
     }
 
     static func missingReactionBlock(at range: SourceRange, nearIf: Bool) -> Diagnostic {
