@@ -336,20 +336,18 @@ struct Checker {
         if case .named(_, let arguments, _) = send.message {
             for argument in arguments { checkValue(argument.value, in: scope) }
         }
-        if case .topLevel = scope, !left.isEmpty { warnIfEveryTargetLeft(send) }
+        if case .topLevel = scope, !left.isEmpty { warnAtTargetsThatLeft(send) }
     }
 
-    /// Warns at each target of a top-level send when every one of them left at the top level:
-    /// the send then reaches no one. A send to others as well may be showing what a design does
-    /// with the one that left; the run's note explains its `!` line.
-    private mutating func warnIfEveryTargetLeft(_ send: Send) {
+    /// Warns at each target of a top-level send that left at the top level above it, naming the
+    /// `leave`: no design but direct-delegate delivers to it. The run's note explains its `!` line.
+    private mutating func warnAtTargetsThatLeft(_ send: Send) {
         guard case .names(let targets) = send.targets else { return }
-        var gone: [(Name, SourceRange)] = []
         for target in targets {
-            guard case .participant(let name) = target, let leave = left[name.text] else { return }
-            gone.append((name, leave))
+            if case .participant(let name) = target, let leave = left[name.text] {
+                warnings.append(.sendAfterLeave(name, leftAt: leave))
+            }
         }
-        for (name, leave) in gone { warnings.append(.sendAfterLeave(name, leftAt: leave)) }
     }
 
     /// `* TYPE`: a type the file names.
