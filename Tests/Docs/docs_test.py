@@ -40,7 +40,7 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__f
 EXITS = re.compile(r"#\s*exits (\d+)\b")
 RUNS_UNTIL = re.compile(r"#\s*runs until\b")
 RUNNING_SECONDS = 4
-BLOCK_SECONDS = 300
+BLOCK_SECONDS = 120
 
 
 class Example:
