@@ -38,7 +38,9 @@ extension EndToEndTests {
         let result = try mediate(
             ["run", "Scenarios/chat.scenario", "--output", folder.path], environment: ["GVBINDIR": folder.path])
         #expect(result.status == 3)
-        #expect(result.standardError.contains("Graphviz could not draw a diagram of Scenarios/chat.scenario: plugins missing: no core plugin in \(folder.path) ("))
+        #expect(
+            result.standardError.contains(
+                "Graphviz could not draw a diagram of Scenarios/chat.scenario: plugins missing: no core plugin in \(folder.path) ("))
         #expect(result.standardError.contains("help: install Graphviz's plugins: on Debian or Ubuntu, 'sudo apt-get install libgvc6'"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
