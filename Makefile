@@ -28,7 +28,8 @@ SCREENSHOT_PACKAGES := chromium python3 python3-venv
 endif
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
-.PHONY: all deps browser-deps editor-deps build release release-bin run test editor-test validate shell screenshot clean
+.PHONY: all deps browser-deps editor-deps build release release-bin run install uninstall install-test docs-test \
+  action-test test editor-test validate shell screenshot clean
 
 all: build
 
@@ -90,6 +91,55 @@ ifneq ($(UNAME),Darwin)
 	  echo "$$bin: its RUNPATH names \$$ORIGIN (readelf -d); build it with --disable-local-rpath"; exit 1; \
 	fi
 endif
+
+# `make install` copies the release binary (the build `make run` uses, so it is built once), its
+# man page and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX); `make uninstall`
+# removes those five files and nothing else (the folders stay, as GNU packages leave them).
+# PREFIX=~/.local installs without root. DESTDIR stages the tree for a package.
+PREFIX ?= /usr/local
+INSTALLED_FILES := bin/mediate share/man/man1/mediate.1 share/bash-completion/completions/mediate \
+  share/zsh/site-functions/_mediate share/fish/vendor_completions.d/mediate.fish
+
+# `sudo make install` (root, in a .build that is not root's) installs what `make release` built
+# there, without building: sudo's PATH may have no swift, and a build as root would leave files
+# in .build that the user can no longer write.
+SUDO_INSTALL := $(shell [ "$$(id -u)" -eq 0 ] && [ -d .build ] && [ -z "$$(find .build -maxdepth 0 -user 0)" ] && echo yes)
+
+install: $(if $(SUDO_INSTALL),,release)
+ifeq ($(SUDO_INSTALL),yes)
+	@[ -x .build/release/mediate ] || { echo "No release build in .build: run make release (as yourself), then sudo make install"; exit 1; }
+endif
+	@bin=$(if $(SUDO_INSTALL),.build/release/mediate,$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate); \
+	Scripts/runtime-needs "$$bin" >/dev/null || exit 1; \
+	dest="$(DESTDIR)$(PREFIX)"; \
+	install -d "$$dest/bin" "$$dest/share/man/man1" "$$dest/share/bash-completion/completions" \
+	  "$$dest/share/zsh/site-functions" "$$dest/share/fish/vendor_completions.d" && \
+	install -m 755 "$$bin" "$$dest/bin/mediate" && \
+	install -m 644 Shell/mediate.1 "$$dest/share/man/man1/mediate.1" && \
+	install -m 644 Shell/mediate.bash "$$dest/share/bash-completion/completions/mediate" && \
+	install -m 644 Shell/_mediate "$$dest/share/zsh/site-functions/_mediate" && \
+	install -m 644 Shell/mediate.fish "$$dest/share/fish/vendor_completions.d/mediate.fish" || exit 1; \
+	echo "Installed under $$dest:"; for f in $(INSTALLED_FILES); do echo "  $$f"; done; \
+	Scripts/runtime-needs "$$dest/bin/mediate"
+
+uninstall:
+	@dest="$(DESTDIR)$(PREFIX)"; for f in $(INSTALLED_FILES); do \
+	  if [ -e "$$dest/$$f" ] || [ -L "$$dest/$$f" ]; then rm -f "$$dest/$$f" && echo "Removed $$dest/$$f"; fi; \
+	done
+
+# Installs into a temporary PREFIX and DESTDIR, runs the installed binary, uninstalls.
+install-test: release
+	Scripts/install-test
+
+# The documentation's commands (README.md, CONTRIBUTING.md, docs/), the examples of every --help
+# and `mediate init`'s hint, run against `make install PREFIX=<temporary folder>` in a copy of
+# the repository (Tests/Docs/docs_test.py says what it runs and how a block announces an exit).
+docs-test: release
+	python3 Tests/Docs/docs_test.py
+
+# The shell steps of action.yml (Scripts/action/), run against the debug build.
+action-test: build
+	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate Scripts/action/test
 
 # Every scenario under every kind into Output/<stem>/<kind>.transcript. Exit 1 (a scenario's
 # expectation failed on purpose) is expected; 2 and 3 are not.

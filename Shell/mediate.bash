@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|diff|render|compare|export|report|fmt|init|watch|lsp|help)
+    run|validate|check|diff|render|compare|export|report|fmt|init|watch|lsp|version|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch lsp help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch lsp version help' -- "${cur}"))
         ;;
     esac
 }
@@ -609,6 +609,14 @@ _mediate_watch() {
 }
 
 _mediate_lsp() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __mediate_offer_flags_options 0
+}
+
+_mediate_version() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()

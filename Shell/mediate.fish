@@ -46,6 +46,8 @@ function __mediate_parse_tokens -S
             __mediate_parse_subcommand -r 1 'mediator=' 'output=' 'check' 'goldens=' 'serve' 'host=' 'port=' 'allow-remote' 'timeout=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'max-output=' 'diagnostics-format=' 'version' 'h/help'
         case 'lsp'
             __mediate_parse_subcommand 0 'version' 'h/help'
+        case 'version'
+            __mediate_parse_subcommand 0 'version' 'h/help'
         case 'help'
             __mediate_parse_subcommand -r 1 'version'
         end
@@ -115,6 +117,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "med
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'init' -d 'Write a commented starter scenario.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'watch' -d 'Run scenarios again each time they are saved; serve their report page with --serve.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'lsp' -d 'Serve editors as a language server (LSP) over standard input and output.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'version' -d 'Print the version, how the binary was built and what it needs at run time.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate run" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'scenario\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate run" mediator' -l 'mediator' -d 'The design to run under, or \'all\' for every design (default: the scenario\'s own).' -rfka 'protocol-extension wrapper direct-delegate mesh all'
@@ -218,4 +221,6 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate watch" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate lsp" version' -l 'version' -d 'Show the version.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate lsp" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate version" version' -l 'version' -d 'Show the version.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate version" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate help" version' -l 'version' -d 'Show the version.'

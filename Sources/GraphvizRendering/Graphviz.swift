@@ -20,12 +20,27 @@ public enum GraphvizFormat: String, CaseIterable, Sendable {
 public struct GraphvizError: Error, Sendable, CustomStringConvertible {
     /// Graphviz's message without its trailing newline, e.g. "syntax error in line 1 near '}'".
     public var message: String
+    /// What to do about it, when that is known: how to install Graphviz's plugins when they are
+    /// missing; nil otherwise.
+    public var help: String?
 
-    public init(message: String) {
+    public init(message: String, help: String? = nil) {
         self.message = message
+        self.help = help
     }
 
     public var description: String { message }
+
+    /// Graphviz's plugins are missing: no `what` ("core plugin") in `folder`.
+    static func missingPlugin(_ what: String, in folder: String) -> GraphvizError {
+        let packages = "Debian's and Ubuntu's libgvc6, Homebrew's graphviz"
+        let apt = "on Debian or Ubuntu, 'sudo apt-get install libgvc6' (the package graphviz registers them again with 'sudo dot -c')"
+        var help = "install Graphviz's plugins: \(apt); on macOS, 'brew install graphviz'"
+        if let variable = Graphviz.gvbindir {
+            help += "; GVBINDIR is set to '\(variable)', which must be the folder that holds them, or unset it"
+        }
+        return GraphvizError(message: "plugins missing: no \(what) in \(folder) (they come with \(packages))", help: help)
+    }
 }
 
 /// Lays out and renders DOT text through libgraphviz, in this process.
@@ -101,13 +116,15 @@ public enum Graphviz {
             guard let context = gvContextPlugins(&noBuiltins, 0) else {
                 throw reportedError(or: "Graphviz could not create a context")
             }
-            let folder = try pluginFolder()
+            let folder = try Graphviz.pluginFolder()
             for plugin in ["core", "dot_layout", "neato_layout"] {
                 let path = "\(folder)/\(pluginFileName(plugin))"
+                guard access(path, F_OK) == 0 else { throw GraphvizError.missingPlugin("\(plugin) plugin", in: folder) }
                 guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
                     let library = dlsym(handle, "gvplugin_\(plugin)_LTX_library")
                 else {
-                    throw GraphvizError(message: "Graphviz's \(plugin) plugin could not be loaded from \(path)")
+                    let reason = dlerror().map { String(cString: $0) } ?? "not a Graphviz plugin"
+                    throw GraphvizError(message: "Graphviz's \(plugin) plugin could not be loaded from \(path): \(reason)")
                 }
                 gvAddLibrary(context, library.assumingMemoryBound(to: gvplugin_library_t.self))
             }
@@ -125,15 +142,19 @@ public enum Graphviz {
             #endif
         }
 
-        /// `<libdir>/graphviz`, where `<libdir>` holds the libgvc this process runs with.
-        private static func pluginFolder() throws(GraphvizError) -> String {
-            guard let file = mediate_gvc_library_path() else {
-                throw GraphvizError(message: "the folder of Graphviz's plugins could not be found")
-            }
-            let library = String(cString: file)
-            let folder = library.lastIndex(of: "/").map { String(library[..<$0]) } ?? "."
-            return folder + "/graphviz"
+    }
+
+    /// The folder Graphviz loads its plugins from, as libgvc finds it: `GVBINDIR` when it is set
+    /// and not empty, else `<libdir>/graphviz`, where `<libdir>` holds the libgvc this process
+    /// runs with.
+    public static func pluginFolder() throws(GraphvizError) -> String {
+        if let folder = gvbindir { return folder }
+        guard let file = mediate_gvc_library_path() else {
+            throw GraphvizError(message: "the folder of Graphviz's plugins could not be found")
         }
+        let library = String(cString: file)
+        let folder = library.lastIndex(of: "/").map { String(library[..<$0]) } ?? "."
+        return folder + "/graphviz"
     }
 
     private static func renderHoldingLock(
@@ -157,13 +178,15 @@ public enum Graphviz {
                 }
             }
         }
-        guard gvLayout(context, graph, engine) == 0 else { throw reportedError(or: "\(engine) layout failed") }
+        guard gvLayout(context, graph, engine) == 0 else {
+            throw reportedError(or: "\(engine) layout failed", missing: "plugin for the \(engine) layout")
+        }
         defer { gvFreeLayout(context, graph) }
         try throwIfErrorReported()
         var data: UnsafeMutablePointer<CChar>?
         var length = 0
         guard mediate_render_data(context, graph, format.rawValue, &data, &length) == 0, let data else {
-            throw reportedError(or: "Graphviz could not render \(format.rawValue)")
+            throw reportedError(or: "Graphviz could not render \(format.rawValue)", missing: "plugin that writes \(format.rawValue)")
         }
         defer { gvFreeRenderData(data) }
         try throwIfErrorReported()
@@ -214,15 +237,29 @@ public enum Graphviz {
     }
 
     /// The error Graphviz reported since the call began, or `fallback` when it reported none.
+    /// When Graphviz says it does not recognize the engine or format (it has no plugin for it: all
+    /// six engines and the three formats mediate asks for come with Graphviz), the error says
+    /// that `missing` is missing and how to install it.
     ///
     /// cgraph's buffer keeps every call's messages, so it is read only after an error of this call.
-    private static func reportedError(or fallback: String) -> GraphvizError {
+    private static func reportedError(or fallback: String, missing: String? = nil) -> GraphvizError {
         guard errorReported, let text = aglasterr() else { return GraphvizError(message: fallback) }
         defer { free(text) }
         // A message may span lines ("mismatched tag in line 1 \n... <B> ...\n"); trailing spaces go.
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingTrailingSpaces() }
         let message = lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        if let missing, message.contains("not recognized"), let folder = try? pluginFolder() {
+            return .missingPlugin(missing, in: folder)
+        }
         return GraphvizError(message: message.isEmpty ? fallback : message)
+    }
+}
+
+extension Graphviz {
+    /// `GVBINDIR`, through which Graphviz is told where its plugins are, when set and not empty.
+    static var gvbindir: String? {
+        guard let value = getenv("GVBINDIR"), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 }
 

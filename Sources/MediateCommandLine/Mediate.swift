@@ -85,7 +85,7 @@ struct Mediate: ParsableCommand {
         version: mediateVersion,
         subcommands: [
             Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-            Fmt.self, Init.self, Watch.self, Lsp.self, WatchChangeCommand.self,
+            Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
         ]
     )
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizRendering
 
 /// A path a command writes one output to (`render -o`, `report -o`, `check --junit`), and the
 /// rules for it, in one place:
@@ -95,8 +96,11 @@ struct OutputRefusal: Error, CustomStringConvertible {
     var help: String
     var description: String { reason }
 
-    /// The `help:` line for `error` when it is a refusal, else nothing.
+    /// The `help:` line for `error` when it is a refusal or a Graphviz error that says what to do
+    /// (its plugins are missing), else nothing.
     static func helpLine(for error: any Error) -> String {
-        (error as? OutputRefusal).map { "help: \($0.help)\n" } ?? ""
+        if let refusal = error as? OutputRefusal { return "help: \(refusal.help)\n" }
+        if let help = (error as? GraphvizError)?.help { return "help: \(help)\n" }
+        return ""
     }
 }

@@ -218,6 +218,7 @@ public struct RunCommand: Sendable {
             if let error = error as? GraphvizError {
                 standardError.write(
                     "error: Graphviz could not draw a diagram of \(scenario.file.path.visible()): \(error.message)\n"
+                        + OutputRefusal.helpLine(for: error)
                         + "help: nothing was written under '\(folder.visible())'\n")
             } else {
                 standardError.write(
