@@ -155,8 +155,9 @@ run: release
 # Every test, through Scripts/test-runner, which ends with one line for all of them: the build
 # (no compiler warning in our code), the Swift tests, the report page's player and `watch --serve`
 # in Chromium, the language server's client, the VS Code extension, then `mediate check`: the
-# committed Output/ (the report page too) must match what the code writes; `fmt --check`; and
-# Scripts/stream-test with the release binary, the build `make run` uses (so it is built once).
+# committed Output/ (the report page too) must match what the code writes; `fmt --check`; the
+# action's shell steps; then, with the release binary, the build `make run` uses (so it is built
+# once), Scripts/stream-test, `make install` and `make uninstall`, and the documentation's commands.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps editor-deps
 	@debug=$$($(SWIFT) build --show-bin-path)/mediate; \
@@ -174,8 +175,11 @@ test: deps browser-deps editor-deps
 	  --step 'goldens (Output/)' '"$$MEDIATE" check Scenarios --output Output' \
 	  --step 'report page' 'report=$$(mktemp -d)/report.html; "$$MEDIATE" report Scenarios -o "$$report" >/dev/null && cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what mediate report Scenarios writes: run make run"; exit 1; }' \
 	  --step 'fmt --check' '"$$MEDIATE" fmt --check Scenarios/*.scenario' \
+	  --step 'GitHub action' 'Scripts/action/test' \
 	  --gate 'release build' '$(MAKE) --no-print-directory release' \
-	  --step 'stream test' 'MEDIATE="$$RELEASE" Scripts/stream-test'
+	  --step 'stream test' 'MEDIATE="$$RELEASE" Scripts/stream-test' \
+	  --step 'make install' 'Scripts/install-test' \
+	  --step 'docs that run' 'python3 Tests/Docs/docs_test.py'
 
 # The path of the release binary, for scripts (Scripts/stream-test).
 release-bin:

@@ -78,7 +78,7 @@ struct Mediate: ParsableCommand {
                     "mediate run Scenarios/*.scenario --mediator all --output Output",
                     "mediate validate Scenarios/chat.scenario",
                     "mediate check Scenarios --output Output --junit report.xml",
-                    "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper",
+                    "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper  # exits 1: they differ",
                     "mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg",
                     "mediate compare Scenarios/musketeers.scenario",
                     "mediate fmt --check Scenarios"),
@@ -350,8 +350,8 @@ extension Mediate {
                 and --against.
                 """
                     + HelpExamples.block(
-                        "mediate diff Output/chat/wrapper.transcript Output/chat/mesh.transcript",
-                        "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper")
+                        "mediate diff Output/chat/wrapper.transcript Output/chat/mesh.transcript  # exits 1: they differ",
+                        "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper  # exits 1")
         )
 
         @Argument(help: "Two transcripts, or one scenario with --mediator and --against.", completion: .file())
@@ -568,9 +568,9 @@ extension Mediate {
                 server shuts down and the process ends by the signal (exit 130 or 143).
                 """
                     + HelpExamples.block(
-                        "mediate watch Scenarios/chat.scenario",
-                        "mediate watch Scenarios --check --goldens Output",
-                        "mediate watch Scenarios/chat.scenario --serve --port 0")
+                        "mediate watch Scenarios/chat.scenario  # runs until Ctrl-C",
+                        "mediate watch Scenarios --check --goldens Output  # runs until Ctrl-C",
+                        "mediate watch Scenarios/chat.scenario --serve --port 0  # runs until Ctrl-C")
         )
 
         /// The port `--serve` listens on unless told otherwise.
@@ -711,7 +711,7 @@ extension Mediate {
                 exits or closes the input without shutdown; SIGINT and SIGTERM end it by the signal.
                 """
                     + HelpExamples.block(
-                        "mediate lsp")
+                        "mediate lsp  # exits 1 at once when no editor is on its standard input")
         )
 
         func run() throws {

@@ -22,11 +22,11 @@ struct HelpTextTests {
     }
 
     /// The arguments of each command of an example: `&&` separates commands, and a redirection
-    /// (`> FILE`) ends one.
+    /// (`> FILE`) or a comment (`# exits 1`) ends one.
     static func commandLines(of example: String) -> [[String]] {
         example.components(separatedBy: " && ").map { command in
             let words = command.split(separator: " ").map(String.init)
-            return Array(words.prefix { $0 != ">" }.dropFirst())
+            return Array(words.prefix { $0 != ">" && $0 != "#" }.dropFirst())
         }
     }
 
