@@ -12,10 +12,8 @@ extension Mediate {
                 builds it) or needed as shared libraries, the shared libraries the binary names \
                 (readelf -d lists them too), and Graphviz's version and plugin folder. \
                 mediate --version prints the bare version, for scripts.
-
-                Example:
-                  mediate version
                 """
+                    + HelpExamples.block("mediate version")
         )
 
         func run() throws {

@@ -235,14 +235,14 @@ class WatchTests(unittest.TestCase):
             process.stdout.close()
 
     def hanging(self, *arguments):
-        """A watch of m.scenario whose first run never ends: its transcript is far larger than a
-        pipe holds, and nothing reads the pipe until a status line is awaited."""
-        large = subprocess.run(
-            [str(ROOT / "Scripts/generate-scenario"), "2", "20000"], check=True, capture_output=True, text=True
-        ).stdout
-        self.file.write_text(large)
+        """A watch of m.scenario whose first run takes minutes and prints nothing while it runs:
+        200,000 sends, each tested against 1,000 guards that never hold, its transcript written
+        into a folder (so reading the watch's output for its status line cannot hurry it)."""
+        guards = "".join("on B receives ping(n) if n < %d { log \"never\" }\n" % -i for i in range(1000))
+        self.file.write_text("participant A\nparticipant B\n" + guards + "A -> B: ping(n: 1)\n" * 200_000)
         process = subprocess.Popen(
-            [MEDIATE, "watch", "m.scenario", *arguments], cwd=self.folder, stdout=subprocess.PIPE, text=True
+            [MEDIATE, "watch", "m.scenario", "--output", "out", "--max-reactions", "1000000000", *arguments],
+            cwd=self.folder, stdout=subprocess.PIPE, text=True,
         )
         self.addCleanup(process.stdout.close)
         self.addCleanup(process.wait)
@@ -264,7 +264,7 @@ class WatchTests(unittest.TestCase):
         self.assertRegex(
             self.next_status(process), r"^\[.*\] m\.scenario: its run was stopped: saved again; running it again$"
         )
-        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok$")
+        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok; files in out/m$")
 
     def test_a_change_past_its_time_limit_is_stopped(self):
         process = self.hanging("--timeout", "0.5")
@@ -273,7 +273,7 @@ class WatchTests(unittest.TestCase):
             r"^\[.*\] m\.scenario: its run took longer than 0\.5 s \(--timeout\) and was stopped; watching for the next change$",
         )
         write_atomically(self.file, MUSKETEERS)
-        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok$")
+        self.assertRegex(self.next_status(process), r"^\[.*\] m\.scenario: ok; files in out/m$")
 
     def test_deleted_then_created_again(self):
         watch = self.watch("m.scenario")
