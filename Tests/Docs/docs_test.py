@@ -79,7 +79,7 @@ class Example:
                 # In a process group of its own (set -m), so that SIGTERM reaches every process of it.
                 parts.append(
                     f"set -m; ( {command}\n) </dev/null & __pid=$!; set +m; sleep {RUNNING_SECONDS}; "
-                    f"if kill -0 $__pid 2>/dev/null; then kill -TERM -- -$__pid; wait $__pid; "
+                    f"if kill -0 $__pid 2>/dev/null; then kill -TERM -- -$__pid; wait $__pid; true; "
                     f"else wait $__pid; __fail {index} $? running; fi")
                 continue
             expected = int(EXITS.search(command).group(1)) if EXITS.search(command) else 0
