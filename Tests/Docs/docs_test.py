@@ -126,7 +126,9 @@ def help_examples(mediate, environment):
     root = help_text()
     subcommands = []
     listing = root.split("SUBCOMMANDS:", 1)[1] if "SUBCOMMANDS:" in root else ""
-    for line in listing.split("\n"):
+    for line in listing.strip("\n").split("\n"):
+        if not line.strip():
+            break  # the list ends at a blank line; `See 'mediate help …'` follows it
         match = re.match(r"^  (\S+)", line)
         if match and match.group(1) != "help":
             subcommands.append(match.group(1))
