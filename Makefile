@@ -83,10 +83,13 @@ else
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 endif
 
+# The release binary's path, as a shell expression for recipes (SwiftPM chooses the folder).
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate
+
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 ifneq ($(UNAME),Darwin)
-	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate; \
+	@bin=$(RELEASE_BIN); \
 	if readelf -d "$$bin" | grep -E 'R(UN)?PATH' | grep -q 'ORIGIN'; then \
 	  echo "$$bin: its RUNPATH names \$$ORIGIN (readelf -d); build it with --disable-local-rpath"; exit 1; \
 	fi
@@ -109,7 +112,7 @@ install: $(if $(SUDO_INSTALL),,release)
 ifeq ($(SUDO_INSTALL),yes)
 	@[ -x .build/release/mediate ] || { echo "No release build in .build: run make release (as yourself), then sudo make install"; exit 1; }
 endif
-	@bin=$(if $(SUDO_INSTALL),.build/release/mediate,$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate); \
+	@bin=$(if $(SUDO_INSTALL),.build/release/mediate,$(RELEASE_BIN)); \
 	Scripts/runtime-needs "$$bin" >/dev/null || exit 1; \
 	dest="$(DESTDIR)$(PREFIX)"; \
 	install -d "$$dest/bin" "$$dest/share/man/man1" "$$dest/share/bash-completion/completions" \
@@ -144,7 +147,7 @@ action-test: build
 # Every scenario under every kind into Output/<stem>/<kind>.transcript. Exit 1 (a scenario's
 # expectation failed on purpose) is expected; 2 and 3 are not.
 run: release
-	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate; \
+	@bin=$(RELEASE_BIN); \
 	for f in $(SCENARIOS); do \
 	  "$$bin" run "$$f" --mediator all --output Output; code=$$?; \
 	  if [ $$code -ne 0 ] && [ $$code -ne 1 ]; then echo "$$f: exit $$code"; exit $$code; fi; \
@@ -161,7 +164,7 @@ run: release
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps editor-deps
 	@debug=$$($(SWIFT) build --show-bin-path)/mediate; \
-	release=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate; \
+	release=$(RELEASE_BIN); \
 	MEDIATE="$$debug" RELEASE="$$release" python3 Scripts/test-runner \
 	  --gate build '$(SWIFT) build --build-tests $(LAYER_CHECK)' \
 	  --step 'swift test' '$(SWIFT) test --skip-build --disable-xctest' \
@@ -183,7 +186,7 @@ test: deps browser-deps editor-deps
 
 # The path of the release binary, for scripts (Scripts/stream-test).
 release-bin:
-	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate"
+	@echo "$(RELEASE_BIN)"
 
 # The VS Code extension (Editors/vscode): its grammar, its JavaScript (syntax, then the LSP client
 # against a fake server and the built mediate's `lsp`), and its preview page under the webview's CSP.
