@@ -29,7 +29,7 @@ endif
 SCENARIOS := $(sort $(wildcard Scenarios/*.scenario))
 
 .PHONY: all deps browser-deps editor-deps build release release-bin run install uninstall install-test docs-test \
-  action-test test editor-test validate shell screenshot clean
+  action-test test editor-test validate shell screenshot clean FORCE
 
 all: build
 
@@ -86,7 +86,17 @@ endif
 # The release binary's path, as a shell expression for recipes (SwiftPM chooses the folder).
 RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediate
 
-release: deps
+# `make release` calls SwiftPM only when a file it builds from (Sources/, Plugins/, Package.swift,
+# Package.resolved) is newer than its last build, or the binary is missing or was rebuilt since:
+# SwiftPM's own no-op build takes about 20 s here, since it compiles every package plugin again
+# (swiftlang/swift-package-manager#6596). `make -B release` builds regardless.
+RELEASE_STAMP := .build/release-build.stamp
+RELEASE_INPUTS := Package.swift $(wildcard Package.resolved) $(shell find Sources Plugins -type f 2>/dev/null) \
+  $(or $(wildcard .build/release/mediate),FORCE)
+
+release: deps $(RELEASE_STAMP)
+
+$(RELEASE_STAMP): $(RELEASE_INPUTS)
 	$(SWIFT) build $(RELEASE_FLAGS)
 ifneq ($(UNAME),Darwin)
 	@bin=$(RELEASE_BIN); \
@@ -94,6 +104,9 @@ ifneq ($(UNAME),Darwin)
 	  echo "$$bin: its RUNPATH names \$$ORIGIN (readelf -d); build it with --disable-local-rpath"; exit 1; \
 	fi
 endif
+	@touch $@
+
+FORCE:
 
 # `make install` copies the release binary (the build `make run` uses, so it is built once), its
 # man page and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX); `make uninstall`
@@ -155,22 +168,26 @@ run: release
 	"$$bin" report Scenarios -o Output/report.html; \
 	echo "Wrote Output/ for $(words $(SCENARIOS)) scenarios under every kind, and Output/report.html."
 
-# Every test, through Scripts/test-runner, which ends with one line for all of them: the build
-# (no compiler warning in our code), the Swift tests, the report page's player and `watch --serve`
-# in Chromium, the language server's client, the VS Code extension, then `mediate check`: the
-# committed Output/ (the report page too) must match what the code writes; `fmt --check`; the
-# action's shell steps; then, with the release binary, the build `make run` uses (so it is built
-# once), Scripts/stream-test, `make install` and `make uninstall`, and the documentation's commands.
+# Every test, through Scripts/test-runner, which ends with one line for all of them: the debug
+# build (no compiler warning in our code) and the release build `make run` uses (so it is built
+# once); the Swift tests, which keep one core busy, alongside the rest: with the release binary,
+# the report page's player and `watch --serve` in Chromium and the language server's client;
+# with the debug binary, the VS Code extension, then `mediate check`: the committed Output/ (the
+# report page too) must match what the code writes; `fmt --check`; the action's shell steps;
+# then, with the release binary, Scripts/stream-test, `make install` and `make uninstall`, and
+# the documentation's commands. Nothing after the two builds calls SwiftPM to build, which would
+# wait for the Swift tests' lock on .build.
 test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 test: deps browser-deps editor-deps
 	@debug=$$($(SWIFT) build --show-bin-path)/mediate; \
 	release=$(RELEASE_BIN); \
 	MEDIATE="$$debug" RELEASE="$$release" python3 Scripts/test-runner \
 	  --gate build '$(SWIFT) build --build-tests $(LAYER_CHECK)' \
-	  --step 'swift test' '$(SWIFT) test --skip-build --disable-xctest' \
-	  --step 'player (Chromium)' '$(BROWSER_PYTHON) Tests/Browser/player_test.py' \
-	  --step 'watch (Chromium)' '$(BROWSER_PYTHON) Tests/Browser/watch_test.py' \
-	  --step 'language server' 'python3 Tests/LSP/lsp_client_test.py' \
+	  --gate 'release build' '$(MAKE) --no-print-directory release' \
+	  --alongside 'swift test' '$(SWIFT) test --skip-build --disable-xctest' \
+	  --step 'player (Chromium)' 'MEDIATE="$$RELEASE" $(BROWSER_PYTHON) Tests/Browser/player_test.py' \
+	  --step 'watch (Chromium)' 'MEDIATE="$$RELEASE" $(BROWSER_PYTHON) Tests/Browser/watch_test.py' \
+	  --step 'language server' 'MEDIATE="$$RELEASE" python3 Tests/LSP/lsp_client_test.py' \
 	  --step 'VS Code grammar' '$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py' \
 	  --step 'VS Code scripts' 'for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done' \
 	  --step 'VS Code client' 'node Editors/vscode/test/extension_test.js "$$MEDIATE"' \
@@ -179,7 +196,6 @@ test: deps browser-deps editor-deps
 	  --step 'report page' 'report=$$(mktemp -d)/report.html; "$$MEDIATE" report Scenarios -o "$$report" >/dev/null && cmp -s "$$report" Output/report.html || { echo "Output/report.html is not what mediate report Scenarios writes: run make run"; exit 1; }' \
 	  --step 'fmt --check' '"$$MEDIATE" fmt --check Scenarios/*.scenario' \
 	  --step 'GitHub action' 'Scripts/action/test' \
-	  --gate 'release build' '$(MAKE) --no-print-directory release' \
 	  --step 'stream test' 'MEDIATE="$$RELEASE" Scripts/stream-test' \
 	  --step 'make install' 'Scripts/install-test' \
 	  --step 'docs that run' 'python3 Tests/Docs/docs_test.py'

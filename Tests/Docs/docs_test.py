@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs the documentation's commands against an installed mediate, and fails on one that fails.
 
-What it runs, each in a fresh copy of the repository's tracked files (`git ls-files`), with the
-installed `bin/` first on PATH, standard input empty, and CI, NO_COLOR and GVBINDIR unset:
+What it runs, three at a time, each in a fresh copy of the repository's tracked files
+(`git ls-files`), with the installed `bin/` first on PATH, standard input empty, and CI, NO_COLOR
+and GVBINDIR unset:
 
 - every ```sh block of README.md, CONTRIBUTING.md and docs/**/*.md whose first command starts
   with `mediate`, as one bash script (a command that exits otherwise than announced stops the
@@ -26,6 +27,7 @@ failed. Standard library only.
 """
 
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -41,6 +43,10 @@ EXITS = re.compile(r"#\s*exits (\d+)\b")
 RUNS_UNTIL = re.compile(r"#\s*runs until\b")
 RUNNING_SECONDS = 4
 BLOCK_SECONDS = 120
+WORKERS = 3
+# The copies of the repository go to memory when the system has a tmpfs there: on disk, each
+# copy's 900 files cost a second of system time. (The install stays on disk: /dev/shm may be noexec.)
+SCRATCH = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 
 class Example:
@@ -177,6 +183,8 @@ def run(example, pristine, work, environment):
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         return f"did not finish in {BLOCK_SECONDS} s (announce a command that keeps running with '# runs until …')"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     if process.returncode == 0:
         return None
     marker = re.search(r"^__docs_test__ (\d+) (\S+) (\S+)$", stderr, re.MULTILINE)
@@ -198,6 +206,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     arguments = parser.parse_args()
     temporary = tempfile.mkdtemp(prefix="mediate-docs-")
+    copies = tempfile.mkdtemp(prefix="mediate-docs-copies-", dir=SCRATCH)
     try:
         prefix = os.path.abspath(arguments.prefix) if arguments.prefix else os.path.join(temporary, "prefix")
         if not arguments.prefix:
@@ -208,9 +217,9 @@ def main():
             key: value for key, value in os.environ.items() if key not in ("CI", "NO_COLOR", "GVBINDIR", "MEDIATE_RECORD")
         }
         environment["PATH"] = os.path.join(prefix, "bin") + os.pathsep + environment.get("PATH", "")
-        pristine = os.path.join(temporary, "repository")
+        pristine = os.path.join(copies, "repository")
         copy_repository(pristine)
-        work = os.path.join(temporary, "work")
+        work = os.path.join(copies, "work")
 
         examples = markdown_examples()
         helps, _ = help_examples(mediate, environment)
@@ -225,25 +234,33 @@ def main():
         else:
             examples.append(Example("mediate init's hint", [f"mediate init docs-hint && {hint.group(1)}"]))
 
-        failures = 0
-        for example in examples:
+        def timed(numbered):
+            index, example = numbered
             started = time.monotonic()
-            why = run(example, pristine, work, environment)
-            took = f"({time.monotonic() - started:.1f} s)"
-            if why is None:
-                print(f"docs-test: ok   {example.place} {took}", flush=True)
-            else:
-                failures += 1
-                print(f"docs-test: FAIL {example.place} {took}: {why}", flush=True)
-                if len(example.lines) > 1:
-                    print("\n".join("    > " + line for line in example.lines), flush=True)
+            why = run(example, pristine, f"{work}-{index}", environment)
+            return why, f"({time.monotonic() - started:.1f} s)"
+
+        # A few at once: most of a block's time is copying the repository and waiting for a
+        # command announced to keep running. Each has a copy of its own; results print in order.
+        failures = 0
+        with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
+            outcomes = pool.map(timed, enumerate(examples))
+            for example, (why, took) in zip(examples, outcomes):
+                if why is None:
+                    print(f"docs-test: ok   {example.place} {took}", flush=True)
+                else:
+                    failures += 1
+                    print(f"docs-test: FAIL {example.place} {took}: {why}", flush=True)
+                    if len(example.lines) > 1:
+                        print("\n".join("    > " + line for line in example.lines), flush=True)
         print(f"docs-test: {len(examples) - failures} passed, {failures} failed")
         return 1 if failures else 0
     finally:
         if arguments.keep:
-            print(f"docs-test: kept {temporary}")
+            print(f"docs-test: kept {temporary} and {copies}")
         else:
             shutil.rmtree(temporary, ignore_errors=True)
+            shutil.rmtree(copies, ignore_errors=True)
 
 
 if __name__ == "__main__":
