@@ -1,0 +1,200 @@
+@_spi(ExperimentalScheduling) import _Concurrency
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs every Swift-concurrency job of the work started on it, one at a time on the thread that
+/// calls ``runUntilQuiescent(jobBudget:timeLimit:)``, in the order its ``SchedulePolicy`` chooses,
+/// with sleeps in virtual time (docs/SCHEDULER.md).
+///
+/// Work started with ``start(_:)`` prefers the scheduler as its task executor, so its actor hops,
+/// task-group children, `Task { }` made inside it and resumed continuations come to the scheduler;
+/// ``RuntimeHooks`` catch `Task.detached` and main-actor hops made on its thread. A job that arrives
+/// from another thread has escaped (work on a `DispatchQueue` or a `Thread`): it is never run, so
+/// the order never depends on timing, and the run reports it.
+///
+/// Start work and run on the same thread; one thread may run one scheduler inside a job of another.
+package final class Scheduler: TaskExecutor, @unchecked Sendable {
+    /// The order of the jobs that are runnable together.
+    package let policy: SchedulePolicy
+    /// The main actor as this scheduler's jobs see it.
+    let mainActor = MainActorStandIn()
+
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var state: State
+
+    private struct State {
+        var chooser: any JobChooser
+        var runnable: [Pending] = []
+        var timers: [Timer] = []
+        var taken = 0
+        var now = Duration.zero
+        var choices: [Int] = []
+        /// The thread running the scheduler or starting work on it; a job from any other is escaped.
+        var thread: pthread_t?
+        var started = 0
+        var finished = 0
+        var escaped: [UnownedJob] = []
+        var jobsRun: [JobPath: Int] = [:]
+    }
+
+    private struct Pending {
+        let job: UnownedJob
+        let info: RunnableJob
+    }
+
+    /// A sleeper's wake-up, due at `deadline` on the virtual clock.
+    private struct Timer {
+        let deadline: Duration
+        let pending: Pending
+    }
+
+    /// A scheduler that orders its jobs by `policy`, with its virtual clock at zero.
+    package init(policy: SchedulePolicy = .fixed) {
+        self.policy = policy
+        state = State(chooser: policy.makeChooser())
+        mainActor.scheduler = self
+    }
+
+    /// The virtual time: zero at the start, moved only by firing timers (or a run's time limit).
+    package var now: Duration { lock.withLock { state.now } }
+    /// The choices made so far, one for each time more than one job was runnable: the index of
+    /// the job run among the runnable ones, oldest first.
+    package var choices: [Int] { lock.withLock { state.choices } }
+    /// The policy that replays the order run so far, choice by choice.
+    package var replay: SchedulePolicy { .replay(choices) }
+    /// The jobs that have arrived from other threads and were not run.
+    package var escapedJobs: Int { lock.withLock { state.escaped.count } }
+    /// How many jobs have run that came by `path`.
+    package func jobsRun(by path: JobPath) -> Int { lock.withLock { state.jobsRun[path, default: 0] } }
+
+    /// Starts `body` as a task that prefers this scheduler as its executor; it runs in the next
+    /// ``runUntilQuiescent(jobBudget:timeLimit:)``. A run whose started tasks are not all finished
+    /// once nothing is left to run is ``Outcome/stalled(unfinishedTasks:)``.
+    package func start(_ body: @escaping @Sendable () async -> Void) {
+        lock.withLock { state.started += 1 }
+        owning {
+            _ = Task(executorPreference: self) {
+                await body()
+                self.lock.withLock { self.state.finished += 1 }
+            }
+        }
+    }
+
+    /// Runs jobs on the calling thread until the work is quiescent: no job runnable and no timer
+    /// left. When no job is runnable, virtual time moves to the earliest timer and every timer due
+    /// then fires (in the order they were set). Stops after `jobBudget` jobs, or, with a
+    /// `timeLimit`, once the next timer is due later than that after the start (virtual time then
+    /// ends at the limit).
+    package func runUntilQuiescent(jobBudget: Int = 100_000, timeLimit: Duration? = nil) -> Outcome {
+        owning {
+            let horizon = timeLimit.map { lock.withLock { state.now } + $0 }
+            var run = 0
+            while let pending = nextJob(horizon: horizon) {
+                guard run < jobBudget else { return .budgetExhausted(jobsRun: run) }
+                lock.withLock { state.jobsRun[pending.info.path, default: 0] += 1 }
+                let executor = asUnownedTaskExecutor()
+                if pending.info.path == .main {
+                    pending.job.runSynchronously(isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
+                } else {
+                    pending.job.runSynchronously(on: executor)
+                }
+                run += 1
+            }
+            return lock.withLock {
+                if let horizon, !state.timers.isEmpty {
+                    state.now = horizon
+                    return .timersPending(state.timers.count)
+                }
+                if state.started > state.finished { return .stalled(unfinishedTasks: state.started - state.finished) }
+                if !state.escaped.isEmpty { return .escaped(jobs: state.escaped.count) }
+                return .quiescent
+            }
+        }
+    }
+
+    /// Takes the job to run next off the runnable ones, firing timers when none is runnable; nil
+    /// once none is left (or the next timer is due after `horizon`). A job left runnable when a
+    /// run stops at its budget stays for the next run.
+    private func nextJob(horizon: Duration?) -> Pending? {
+        lock.withLock {
+            if state.runnable.isEmpty, let deadline = state.timers.map(\.deadline).min(), deadline <= horizon ?? deadline {
+                state.now = deadline
+                // Kept in the order they were set, so that timers due together fire in that order.
+                state.runnable = state.timers.filter { $0.deadline == deadline }.map(\.pending)
+                state.timers.removeAll { $0.deadline == deadline }
+            }
+            guard !state.runnable.isEmpty else { return nil }
+            var index = 0
+            if state.runnable.count > 1 {
+                index = state.chooser.choose(among: state.runnable.map(\.info))
+                precondition(state.runnable.indices.contains(index), "a job chooser chose no runnable job")
+                state.choices.append(index)
+            }
+            return state.runnable.remove(at: index)
+        }
+    }
+
+    /// Queues `job`, which came by `path`, to run in this scheduler's order, or as a timer due
+    /// `delay` from now; a job from a thread not running this scheduler is escaped and never runs.
+    func take(_ job: UnownedJob, path: JobPath, delay: Duration? = nil) {
+        lock.withLock {
+            guard let thread = state.thread, pthread_equal(thread, pthread_self()) != 0 else {
+                state.escaped.append(job)
+                return
+            }
+            let pending = Pending(job: job, info: RunnableJob(sequence: state.taken, path: path))
+            state.taken += 1
+            if let delay {
+                state.timers.append(Timer(deadline: state.now + delay, pending: pending))
+            } else {
+                state.runnable.append(pending)
+            }
+        }
+    }
+
+    /// Runs `body` with the calling thread as the scheduler's and the runtime hooks set.
+    private func owning<T>(_ body: () -> T) -> T {
+        let previous = lock.withLock {
+            defer { state.thread = pthread_self() }
+            return state.thread
+        }
+        defer { lock.withLock { state.thread = previous } }
+        return RuntimeHooks.withCurrent(self, body)
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        take(UnownedJob(job), path: .executor)
+    }
+
+    /// A sleep's wait on the virtual clock: a duration that is not a `Duration`, or not positive, is
+    /// no wait; any other is rounded up to a whole millisecond (see ``enqueue(_:at:tolerance:clock:)``).
+    static func virtualDelay(_ delay: some DurationProtocol) -> Duration {
+        guard let delay = delay as? Duration, delay > .zero else { return .zero }
+        let millisecond: Int64 = 1_000_000_000_000_000
+        let (seconds, attoseconds) = delay.components
+        let milliseconds = attoseconds / millisecond + (attoseconds % millisecond == 0 ? 0 : 1)
+        return .seconds(seconds) + .milliseconds(milliseconds)
+    }
+}
+
+@available(macOS 26.4, *)
+extension Scheduler: SchedulingExecutor {
+    /// A sleep of `delay`: its wake-up is a timer due `delay` from now on the virtual clock.
+    package func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        take(UnownedJob(job), path: .timer, delay: Self.virtualDelay(delay))
+    }
+
+    /// A sleep until `instant` of `clock` (`Task.sleep(for:)` and the clocks' `sleep` come here).
+    /// The wait is read as `instant` less the clock's time now, rounded up to a whole millisecond:
+    /// the sleeper read the clock a moment before, so a sleep of whole milliseconds keeps its
+    /// length unless more than a millisecond passed in between.
+    package func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        take(UnownedJob(job), path: .timer, delay: Self.virtualDelay(clock.now.duration(to: instant)))
+    }
+}
