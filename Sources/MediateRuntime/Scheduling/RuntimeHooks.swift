@@ -15,6 +15,12 @@ import Foundation
 /// they were when the last one ends. A hook gives a job to the scheduler running on the calling
 /// thread (a thread-specific value), and passes any other thread's job on to what was there
 /// before: schedulers on different threads (tests run in parallel) each keep their own jobs.
+///
+/// A task that does not prefer the scheduler (`Task { }` made outside an actor, `Task.detached`)
+/// comes by a hook. Its task id is then noted as the scheduler's, and the hooks stay set, until
+/// the scheduler is gone: when another thread resumes the task, the hook gives it to the
+/// scheduler as escaped work instead of to Swift's thread pool, where it would run alongside the
+/// scheduler's jobs.
 enum RuntimeHooks {
     typealias Enqueue = @convention(thin) (UnownedJob) -> Void
     typealias EnqueueHook = @convention(thin) (UnownedJob, Enqueue) -> Void
@@ -76,20 +82,48 @@ enum RuntimeHooks {
         pthread_getspecific(key).map { Unmanaged<Scheduler>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// The scheduler of each task it took by a hook, by task id; guarded by `lock`.
+    nonisolated(unsafe) private static var owners: [UInt64: Owner] = [:]
+
+    private struct Owner {
+        weak var scheduler: Scheduler?
+    }
+
+    /// Notes `job`'s task (if it is a task) as `scheduler`'s; returns its task id, or nil.
+    static func claim(_ job: UnownedJob, for scheduler: Scheduler) -> UInt64? {
+        let task = taskID(of: job)
+        guard task != 0 else { return nil }
+        lock.withLock { owners[task] = Owner(scheduler: scheduler) }
+        return task
+    }
+
+    /// Forgets the tasks of a scheduler that is gone.
+    static func forget(_ tasks: [UInt64]) {
+        lock.withLock {
+            for task in tasks { owners[task] = nil }
+        }
+    }
+
+    private static func owner(of job: UnownedJob) -> Scheduler? {
+        let task = taskID(of: job)
+        return task == 0 ? nil : lock.withLock { owners[task]?.scheduler }
+    }
+
     /// Runs `body` with the hooks set and `scheduler` as the calling thread's scheduler; puts back
     /// the thread's previous scheduler and, when no run needs them any longer, the previous hooks.
     static func withCurrent<T>(_ scheduler: Scheduler, _ body: () -> T) -> T {
         let previous = pthread_getspecific(key)
-        install()
+        retain()
         pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
         defer {
             pthread_setspecific(key, previous)
-            uninstall()
+            release()
         }
         return body()
     }
 
-    private static func install() {
+    /// Sets the hooks unless they are set already; each call needs a ``release()``.
+    static func retain() {
         lock.withLock {
             installation.users += 1
             guard installation.users == 1 else { return }
@@ -102,7 +136,8 @@ enum RuntimeHooks {
         }
     }
 
-    private static func uninstall() {
+    /// Puts the previous hooks back once every ``retain()`` has its release.
+    static func release() {
         lock.withLock {
             installation.users -= 1
             guard installation.users == 0 else { return }
@@ -113,7 +148,7 @@ enum RuntimeHooks {
     }
 
     private static let enqueueGlobal: EnqueueHook = { job, original in
-        if let scheduler = current {
+        if let scheduler = current ?? owner(of: job) {
             scheduler.take(job, path: .global)
         } else if let previous = lock.withLock({ installation.enqueueGlobal }) {
             previous(job, original)
@@ -123,7 +158,7 @@ enum RuntimeHooks {
     }
 
     private static let enqueueMain: EnqueueHook = { job, original in
-        if let scheduler = current {
+        if let scheduler = current ?? owner(of: job) {
             scheduler.take(job, path: .main)
         } else if let previous = lock.withLock({ installation.enqueueMain }) {
             previous(job, original)
@@ -144,3 +179,7 @@ enum RuntimeHooks {
         }
     }
 }
+
+/// The id of the task that `job` runs, or 0 if it runs none (the runtime's own entry point).
+@_silgen_name("swift_task_getJobTaskId")
+private func taskID(of job: UnownedJob) -> UInt64

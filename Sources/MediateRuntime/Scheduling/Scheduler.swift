@@ -1,5 +1,5 @@
-@_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
+@_spi(ExperimentalScheduling) import _Concurrency
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +41,8 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         var finished = 0
         var escaped: [UnownedJob] = []
         var jobsRun: [JobPath: Int] = [:]
+        /// The ids of the tasks taken by a hook (``RuntimeHooks/claim(_:for:)``).
+        var claimed: Set<UInt64> = []
     }
 
     private struct Pending {
@@ -59,6 +61,13 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         self.policy = policy
         state = State(chooser: policy.makeChooser())
         mainActor.scheduler = self
+    }
+
+    deinit {
+        if !state.claimed.isEmpty {
+            RuntimeHooks.forget(Array(state.claimed))
+            RuntimeHooks.release()
+        }
     }
 
     /// The virtual time: zero at the start, moved only by firing timers (or a run's time limit).
@@ -95,16 +104,16 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         owning {
             let horizon = timeLimit.map { lock.withLock { state.now } + $0 }
             var run = 0
-            while let pending = nextJob(horizon: horizon) {
-                guard run < jobBudget else { return .budgetExhausted(jobsRun: run) }
-                lock.withLock { state.jobsRun[pending.info.path, default: 0] += 1 }
-                let executor = asUnownedTaskExecutor()
-                if pending.info.path == .main {
-                    pending.job.runSynchronously(isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
-                } else {
-                    pending.job.runSynchronously(on: executor)
+            jobs: while true {
+                switch nextJob(horizon: horizon, budgetLeft: run < jobBudget) {
+                case .none:
+                    break jobs
+                case .budgetExhausted:
+                    return .budgetExhausted(jobsRun: run)
+                case .job(let pending):
+                    self.run(pending)
+                    run += 1
                 }
-                run += 1
             }
             return lock.withLock {
                 if let horizon, !state.timers.isEmpty {
@@ -118,35 +127,54 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Takes the job to run next off the runnable ones, firing timers when none is runnable; nil
-    /// once none is left (or the next timer is due after `horizon`). A job left runnable when a
-    /// run stops at its budget stays for the next run.
-    private func nextJob(horizon: Duration?) -> Pending? {
+    /// Runs `pending` on the calling thread, with this scheduler as its task executor.
+    private func run(_ pending: Pending) {
+        lock.withLock { state.jobsRun[pending.info.path, default: 0] += 1 }
+        let executor = asUnownedTaskExecutor()
+        if pending.info.path == .main {
+            pending.job.runSynchronously(isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
+        } else {
+            pending.job.runSynchronously(on: executor)
+        }
+    }
+
+    private enum Next {
+        case job(Pending)
+        case budgetExhausted
+        case none
+    }
+
+    /// Takes the job to run next off the runnable ones, firing timers when none is runnable;
+    /// `none` once none is left (or the next timer is due after `horizon`). With no budget left,
+    /// takes nothing: what is runnable stays for the next run.
+    private func nextJob(horizon: Duration?, budgetLeft: Bool) -> Next {
         lock.withLock {
-            if state.runnable.isEmpty, let deadline = state.timers.map(\.deadline).min(), deadline <= horizon ?? deadline {
-                state.now = deadline
+            let due = state.timers.map(\.deadline).min().flatMap { $0 <= horizon ?? $0 ? $0 : nil }
+            guard !state.runnable.isEmpty || due != nil else { return .none }
+            guard budgetLeft else { return .budgetExhausted }
+            if state.runnable.isEmpty, let due {
+                state.now = due
                 // Kept in the order they were set, so that timers due together fire in that order.
-                state.runnable = state.timers.filter { $0.deadline == deadline }.map(\.pending)
-                state.timers.removeAll { $0.deadline == deadline }
+                state.runnable = state.timers.filter { $0.deadline == due }.map(\.pending)
+                state.timers.removeAll { $0.deadline == due }
             }
-            guard !state.runnable.isEmpty else { return nil }
             var index = 0
             if state.runnable.count > 1 {
                 index = state.chooser.choose(among: state.runnable.map(\.info))
                 precondition(state.runnable.indices.contains(index), "a job chooser chose no runnable job")
                 state.choices.append(index)
             }
-            return state.runnable.remove(at: index)
+            return .job(state.runnable.remove(at: index))
         }
     }
 
     /// Queues `job`, which came by `path`, to run in this scheduler's order, or as a timer due
     /// `delay` from now; a job from a thread not running this scheduler is escaped and never runs.
     func take(_ job: UnownedJob, path: JobPath, delay: Duration? = nil) {
-        lock.withLock {
+        let accepted = lock.withLock {
             guard let thread = state.thread, pthread_equal(thread, pthread_self()) != 0 else {
                 state.escaped.append(job)
-                return
+                return false
             }
             let pending = Pending(job: job, info: RunnableJob(sequence: state.taken, path: path))
             state.taken += 1
@@ -155,6 +183,11 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
             } else {
                 state.runnable.append(pending)
             }
+            return true
+        }
+        if accepted, path == .global || path == .main, let task = RuntimeHooks.claim(job, for: self) {
+            // The first task claimed keeps the hooks set until the scheduler is gone.
+            if lock.withLock({ state.claimed.insert(task).inserted && state.claimed.count == 1 }) { RuntimeHooks.retain() }
         }
     }
 
