@@ -110,6 +110,26 @@ private final class Record: Sendable {
         #expect(record.allOn(pthread_self()))
     }
 
+    /// What the lead's run does between steps: a plain method of the design, on the run's thread,
+    /// feeds a stream that a task started earlier consumes.
+    @Test func aJobEnqueuedOnItsThreadBetweenRunsWaitsForTheNextRun() {
+        let scheduler = Scheduler()
+        let record = Record()
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        scheduler.start {
+            for await value in stream { record.append(value) }
+        }
+        #expect(scheduler.runUntilQuiescent() == .stalled(unfinishedTasks: 1))
+        continuation.yield("a")
+        continuation.yield("b")
+        #expect(record.log == [])
+        #expect(scheduler.runUntilQuiescent() == .stalled(unfinishedTasks: 1))
+        #expect(record.log == ["a", "b"])
+        continuation.finish()
+        #expect(scheduler.runUntilQuiescent() == .quiescent)
+        #expect(scheduler.escapedJobs == 0)
+    }
+
     @Test func sleepsRunInVirtualTimeAndWakeInTheOrderOfTheirDeadlines() {
         let scheduler = Scheduler()
         let record = Record()
@@ -172,21 +192,50 @@ private final class Record: Sendable {
         #expect(scheduler.jobsRun(by: .main) > 0)
     }
 
-    @Test func aContinuationResumedFromDispatchIsReportedNotAwaited() {
+    // In the escape tests the other thread resumes only once the task has suspended: resumed
+    // earlier, the task would go on without leaving the scheduler's thread, and nothing escapes.
+
+    @Test func aContinuationResumedFromDispatchDuringTheRunIsHeldAndTheRunStalls() {
         let scheduler = Scheduler()
         let record = Record()
+        let suspended = DispatchSemaphore(value: 0)
+        scheduler.start {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    suspended.wait()
+                    continuation.resume()
+                }
+            }
+            record.append("resumed")
+        }
+        // Runs once the first task has suspended (the oldest job first), and until the resumption
+        // has come back as escaped: the run holds it, and ends without waiting for anything.
+        scheduler.start {
+            suspended.signal()
+            while scheduler.escapedJobs == 0 { await Task.yield() }
+        }
+        #expect(scheduler.runUntilQuiescent(jobBudget: 10_000_000) == .stalled(unfinishedTasks: 1))
+        #expect(scheduler.escapedJobs == 1)
+        #expect(record.log == [])
+    }
+
+    @Test func aContinuationResumedFromDispatchAfterTheRunIsHeldAndTheRunStillStalls() {
+        let scheduler = Scheduler()
+        let record = Record()
+        let suspended = DispatchSemaphore(value: 0)
         let resumed = DispatchSemaphore(value: 0)
         scheduler.start {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
+                    suspended.wait()
                     continuation.resume()
                     resumed.signal()
                 }
             }
             record.append("resumed")
         }
-        // The same outcome whether the resumption came during the run or comes after it.
         #expect(scheduler.runUntilQuiescent() == .stalled(unfinishedTasks: 1))
+        suspended.signal()
         resumed.wait()
         #expect(scheduler.escapedJobs == 1)
         #expect(scheduler.runUntilQuiescent() == .stalled(unfinishedTasks: 1))
@@ -195,14 +244,16 @@ private final class Record: Sendable {
 
     /// A `Task { }` made outside an actor does not prefer the scheduler: it comes by the global
     /// hook, and its resumption from a thread must not reach Swift's thread pool either.
-    @Test func workThatEscapesFromATaskNobodyAwaitsIsReportedOnceItArrives() {
+    @Test func workThatEscapesFromATaskNobodyAwaitsIsHeldAndReported() {
         let scheduler = Scheduler()
         let record = Record()
+        let suspended = DispatchSemaphore(value: 0)
         let resumed = DispatchSemaphore(value: 0)
         scheduler.start {
             Task {
                 await withCheckedContinuation { continuation in
                     Thread {
+                        suspended.wait()
                         continuation.resume()
                         resumed.signal()
                     }.start()
@@ -210,7 +261,8 @@ private final class Record: Sendable {
                 record.append("resumed")
             }
         }
-        _ = scheduler.runUntilQuiescent()
+        #expect(scheduler.runUntilQuiescent() == .quiescent)
+        suspended.signal()
         resumed.wait()
         #expect(scheduler.runUntilQuiescent() == .escaped(jobs: 1))
         #expect(record.log == [])

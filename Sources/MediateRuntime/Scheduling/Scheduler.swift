@@ -17,7 +17,7 @@ import Foundation
 /// from another thread has escaped (work on a `DispatchQueue` or a `Thread`): it is never run, so
 /// the order never depends on timing, and the run reports it.
 ///
-/// Start work and run on the same thread; one thread may run one scheduler inside a job of another.
+/// Start work and run on one thread; it may run one scheduler inside a job of another.
 package final class Scheduler: TaskExecutor, @unchecked Sendable {
     /// The order of the jobs that are runnable together.
     package let policy: SchedulePolicy
@@ -35,7 +35,8 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         var taken = 0
         var now = Duration.zero
         var choices: [Int] = []
-        /// The thread running the scheduler or starting work on it; a job from any other is escaped.
+        /// The thread that last ran the scheduler or started work on it; a job from any other (or
+        /// before either) is escaped.
         var thread: pthread_t?
         var started = 0
         var finished = 0
@@ -191,13 +192,11 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the calling thread as the scheduler's and the runtime hooks set.
+    /// Runs `body` with the runtime hooks set and the calling thread as the scheduler's thread,
+    /// which it stays afterwards: a job that this thread enqueues between runs (a design's plain
+    /// method feeding a stream) waits for the next run.
     private func owning<T>(_ body: () -> T) -> T {
-        let previous = lock.withLock {
-            defer { state.thread = pthread_self() }
-            return state.thread
-        }
-        defer { lock.withLock { state.thread = previous } }
+        lock.withLock { state.thread = pthread_self() }
         return RuntimeHooks.withCurrent(self, body)
     }
 
