@@ -268,6 +268,23 @@ private final class Record: Sendable {
         #expect(record.log == [])
     }
 
+    /// A blocking wait cannot be taken back: the scheduler says so from another thread rather than
+    /// hang. Here the report itself ends the wait, so that the test can go on.
+    @Test func aJobBlockedInAWaitIsReportedFromAnotherThread() {
+        let unblock = DispatchSemaphore(value: 0)
+        let reports = Mutex<[String]>([])
+        let scheduler = Scheduler(blockedJobLimit: .milliseconds(100)) { message in
+            reports.withLock { $0.append(message) }
+            unblock.signal()
+        }
+        scheduler.start { unblock.wait() }
+        #expect(scheduler.runUntilQuiescent() == .quiescent)
+        let report = reports.withLock { $0 }
+        #expect(report.count == 1)
+        #expect(report.first?.hasPrefix("error: a job of the asynchronous design has run for ") == true)
+        #expect(report.first?.contains("most likely a blocking wait") == true)
+    }
+
     @Test func workThatNeverQuiescesStopsAtTheBudget() {
         let scheduler = Scheduler()
         scheduler.start {

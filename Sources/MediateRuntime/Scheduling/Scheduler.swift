@@ -23,6 +23,10 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
     package let policy: SchedulePolicy
     /// The main actor as this scheduler's jobs see it.
     let mainActor = MainActorStandIn()
+    /// How long one job may run, in real time, before it counts as blocked.
+    private let blockedJobLimit: Duration
+    /// Told, from another thread, about a job blocked for `blockedJobLimit`.
+    private let onBlockedJob: @Sendable (String) -> Void
 
     private let lock = NSLock()
     /// Guarded by `lock`.
@@ -42,6 +46,8 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         var finished = 0
         var escaped: [UnownedJob] = []
         var jobsRun: [JobPath: Int] = [:]
+        /// The sequence of the job running, if one is.
+        var running: Int?
         /// The ids of the tasks taken by a hook (``RuntimeHooks/claim(_:for:)``).
         var claimed: Set<UInt64> = []
     }
@@ -58,8 +64,17 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
     }
 
     /// A scheduler that orders its jobs by `policy`, with its virtual clock at zero.
-    package init(policy: SchedulePolicy = .fixed) {
+    ///
+    /// A job that runs for `blockedJobLimit` of real time without returning is blocked (a wait on
+    /// work only this thread could run) and never returns: `onBlockedJob` is called with a message
+    /// for people, from another thread. By default it writes the message to standard error and
+    /// ends the process with status 3, rather than let the run hang.
+    package init(
+        policy: SchedulePolicy = .fixed, blockedJobLimit: Duration = .seconds(10), onBlockedJob: (@Sendable (String) -> Void)? = nil
+    ) {
         self.policy = policy
+        self.blockedJobLimit = blockedJobLimit
+        self.onBlockedJob = onBlockedJob ?? Scheduler.endProcess
         state = State(chooser: policy.makeChooser())
         mainActor.scheduler = self
     }
@@ -102,6 +117,15 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
     /// `timeLimit`, once the next timer is due later than that after the start (virtual time then
     /// ends at the limit).
     package func runUntilQuiescent(jobBudget: Int = 100_000, timeLimit: Duration? = nil) -> Outcome {
+        let watchdog = BlockedJobWatchdog(limit: blockedJobLimit) { [weak self] in
+            self?.lock.withLock { self?.state.running }
+        } report: { [onBlockedJob] duration in
+            onBlockedJob(Scheduler.blockedJobMessage(duration))
+        }
+        return withExtendedLifetime(watchdog) { runJobs(jobBudget: jobBudget, timeLimit: timeLimit) }
+    }
+
+    private func runJobs(jobBudget: Int, timeLimit: Duration?) -> Outcome {
         owning {
             let horizon = timeLimit.map { lock.withLock { state.now } + $0 }
             var run = 0
@@ -130,13 +154,35 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
 
     /// Runs `pending` on the calling thread, with this scheduler as its task executor.
     private func run(_ pending: Pending) {
-        lock.withLock { state.jobsRun[pending.info.path, default: 0] += 1 }
+        lock.withLock {
+            state.jobsRun[pending.info.path, default: 0] += 1
+            state.running = pending.info.sequence
+        }
+        defer { lock.withLock { state.running = nil } }
         let executor = asUnownedTaskExecutor()
         if pending.info.path == .main {
             pending.job.runSynchronously(isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
         } else {
             pending.job.runSynchronously(on: executor)
         }
+    }
+
+    /// What a job blocked for `duration` means, and what to do about it.
+    static func blockedJobMessage(_ duration: Duration) -> String {
+        let seconds = duration.formatted(.units(allowed: [.seconds], width: .wide, fractionalPart: .show(length: 1)))
+        return """
+            error: a job of the asynchronous design has run for \(seconds) without returning. It is \
+            most likely a blocking wait (a semaphore, a lock, DispatchQueue.sync) for work that only \
+            the run's thread can do: the scheduler runs one job at a time there, so that work never \
+            comes. Await the work instead (a continuation, an actor, a Task).
+            """
+    }
+
+    /// Writes `message` to standard error and ends the process with status 3: the default for a
+    /// blocked job, whose thread nothing can take back.
+    private static func endProcess(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(3)
     }
 
     private enum Next {
