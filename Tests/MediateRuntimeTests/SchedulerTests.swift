@@ -149,13 +149,47 @@ private final class Record: Sendable {
             try? await Task.sleep(nanoseconds: 1_500_000_000)
             record.append("one and a half")
         }
+        scheduler.start {
+            // A task that does not prefer the scheduler sleeps on it too.
+            await Task.detached {
+                try? await Task.sleep(for: .milliseconds(500))
+                record.append("half a second, detached")
+            }.value
+        }
         let elapsed = ContinuousClock().measure {
             #expect(scheduler.runUntilQuiescent() == .quiescent)
         }
-        #expect(record.log == ["one second", "one and a half", "two seconds", "an hour"])
+        #expect(record.log == ["half a second, detached", "one second", "one and a half", "two seconds", "an hour"])
         #expect(scheduler.now == .seconds(3600))
-        #expect(scheduler.jobsRun(by: .timer) == 4)
+        #expect(scheduler.jobsRun(by: .timer) == 5)
         #expect(elapsed < .seconds(5))
+    }
+
+    /// A sleeper cancelled while it sleeps wakes at once; its timer stays and fires, doing nothing,
+    /// at its deadline.
+    @Test func aCancelledSleepEndsAtOnceAndItsTimerStillMovesTheClock() {
+        let scheduler = Scheduler()
+        let record = Record()
+        scheduler.start {
+            let sleeper = Task {
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                    record.append("slept")
+                } catch {
+                    record.append("cancelled")
+                }
+            }
+            try? await Task.sleep(for: .seconds(1))
+            sleeper.cancel()
+            await sleeper.value
+            record.append("after")
+        }
+        #expect(scheduler.runUntilQuiescent(timeLimit: .seconds(2)) == .timersPending(1))
+        #expect(record.log == ["cancelled", "after"])
+        #expect(scheduler.now == .seconds(2))
+        #expect(scheduler.runUntilQuiescent() == .quiescent)
+        #expect(scheduler.now == .seconds(3600))
+        #expect(record.log == ["cancelled", "after"])
     }
 
     @Test func aTimeLimitStopsBeforeLaterTimersAndTheNextRunGoesOn() {
