@@ -139,6 +139,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The scheduler of asynchronous designs (Sources/MediateRuntime/Scheduling), alone: it needs
+        // only the runtime layer, so it builds in seconds rather than with the whole library.
+        .testTarget(name: "MediateRuntimeTests", dependencies: ["MediateRuntime"]),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
         .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),

@@ -1,0 +1,76 @@
+/// The order in which a ``Scheduler`` runs the jobs that are runnable together, written as a short
+/// string that replays it: `fixed`, `random:SEED` or `replay:CHOICES`.
+///
+/// The scheduler asks for a choice only when more than one job is runnable, and records it as
+/// an index into the runnable jobs, oldest first (see ``Scheduler/choices``).
+package enum SchedulePolicy: Equatable, Sendable, LosslessStringConvertible {
+    /// The oldest runnable job first (first in, first out): the default, the same on every machine.
+    case fixed
+    /// A choice drawn from ``SplitMix64`` seeded with `seed`, the same on every machine.
+    case random(seed: UInt64)
+    /// The recorded choices, in order; once they run out, the oldest job first. A choice beyond the
+    /// runnable jobs takes the newest one, so that a shortened or edited list still replays.
+    case replay([Int])
+
+    /// Reads `fixed`, `random:SEED` (a decimal UInt64) or `replay:` with the choices joined by `.`
+    /// (`replay:1.0.2`, or `replay:` for none); nil for anything else.
+    package init?(_ description: String) {
+        func number(_ text: Substring) -> Substring? {
+            !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
+        }
+        if description == "fixed" {
+            self = .fixed
+        } else if description.hasPrefix("random:") {
+            guard let text = number(description.dropFirst("random:".count)), let seed = UInt64(text) else { return nil }
+            self = .random(seed: seed)
+        } else if description.hasPrefix("replay:") {
+            let list = description.dropFirst("replay:".count)
+            var choices: [Int] = []
+            for item in list.split(separator: ".", omittingEmptySubsequences: false) where !list.isEmpty {
+                guard let text = number(item), let choice = Int(text) else { return nil }
+                choices.append(choice)
+            }
+            self = .replay(choices)
+        } else {
+            return nil
+        }
+    }
+
+    /// The string that ``init(_:)`` reads back to this policy.
+    package var description: String {
+        switch self {
+        case .fixed: "fixed"
+        case .random(let seed): "random:\(seed)"
+        case .replay(let choices): "replay:" + choices.map(String.init).joined(separator: ".")
+        }
+    }
+
+    /// A fresh chooser that makes this policy's choices from the first one.
+    package func makeChooser() -> any JobChooser {
+        switch self {
+        case .fixed: ReplayChooser(choices: [])
+        case .random(let seed): RandomChooser(generator: SplitMix64(seed: seed))
+        case .replay(let choices): ReplayChooser(choices: choices)
+        }
+    }
+}
+
+/// Chooses at random from a seeded generator.
+private struct RandomChooser: JobChooser {
+    var generator: SplitMix64
+
+    mutating func choose(among runnable: [RunnableJob]) -> Int {
+        Int(generator.next() % UInt64(runnable.count))
+    }
+}
+
+/// Replays recorded choices, then takes the oldest job (so with no choices it is `fixed`).
+private struct ReplayChooser: JobChooser {
+    let choices: [Int]
+    var next = 0
+
+    mutating func choose(among runnable: [RunnableJob]) -> Int {
+        defer { next += 1 }
+        return next < choices.count ? min(choices[next], runnable.count - 1) : 0
+    }
+}
