@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "MediateSyntax"),
         // The interpreter and the events it emits, and the design API (Design, Member, Courier,
         // DesignRegistry) that designs are written against.
-        .target(name: "MediateRuntime", dependencies: ["MediateSyntax"]),
+        .target(name: "MediateRuntime", dependencies: ["MediateSyntax", "CConcurrencyHooks"]),
+        // The addresses of the concurrency runtime's hooks, by name (Scheduling/RuntimeHooks.swift).
+        .target(name: "CConcurrencyHooks"),
         // The reference walk over a run's live objects, the reference graph and coupling metrics.
         .target(name: "MediateAnalysis", dependencies: ["MediateRuntime"]),
         // Transcript, log, JSON lines, DOT, sequence diagrams, JUnit; buffered and atomic outputs.

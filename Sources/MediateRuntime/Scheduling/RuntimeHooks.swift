@@ -1,3 +1,4 @@
+import CConcurrencyHooks
 import Foundation
 
 #if canImport(Glibc)
@@ -27,36 +28,19 @@ enum RuntimeHooks {
     typealias MainExecutor = @convention(thin) () -> UnownedSerialExecutor
     typealias MainExecutorHook = @convention(thin) (MainExecutor) -> UnownedSerialExecutor
 
-    /// The symbols of the hooks set, in the order of ``Slots``.
-    static let symbols = [
-        "swift_task_enqueueGlobal_hook", "swift_task_enqueueMainExecutor_hook", "swift_task_getMainExecutor_hook",
-    ]
-
-    /// The symbols of ``symbols`` that the loaded runtime does not export: empty unless the runtime
-    /// changed (the canary test checks it). The scheduler still runs what reaches it as an executor.
-    static var missing: [String] {
-        zip(symbols, [slots.enqueueGlobal == nil, slots.enqueueMain == nil, slots.mainExecutor == nil]).filter(\.1).map(\.0)
-    }
-
-    /// Where the runtime keeps each hook; nil where it exports none.
+    /// Where the runtime keeps each hook: referenced by name (CConcurrencyHooks), so a runtime
+    /// without one fails to link, and a binary that links the runtime statically finds them too.
     private struct Slots: @unchecked Sendable {
-        let enqueueGlobal: UnsafeMutablePointer<EnqueueHook?>?
-        let enqueueMain: UnsafeMutablePointer<EnqueueHook?>?
-        let mainExecutor: UnsafeMutablePointer<MainExecutorHook?>?
+        let enqueueGlobal: UnsafeMutablePointer<EnqueueHook?>
+        let enqueueMain: UnsafeMutablePointer<EnqueueHook?>
+        let mainExecutor: UnsafeMutablePointer<MainExecutorHook?>
     }
 
-    private static let slots: Slots = {
-        let process = dlopen(nil, RTLD_NOW)
-        defer { if let process { dlclose(process) } }
-        func slot<Hook>(_ symbol: String, _: Hook.Type) -> UnsafeMutablePointer<Hook?>? {
-            dlsym(process, symbol)?.assumingMemoryBound(to: Hook?.self)
-        }
-        return Slots(
-            enqueueGlobal: slot(symbols[0], EnqueueHook.self),
-            enqueueMain: slot(symbols[1], EnqueueHook.self),
-            mainExecutor: slot(symbols[2], MainExecutorHook.self)
-        )
-    }()
+    private static let slots = Slots(
+        enqueueGlobal: mediate_enqueueGlobalHook().assumingMemoryBound(to: EnqueueHook?.self),
+        enqueueMain: mediate_enqueueMainExecutorHook().assumingMemoryBound(to: EnqueueHook?.self),
+        mainExecutor: mediate_getMainExecutorHook().assumingMemoryBound(to: MainExecutorHook?.self)
+    )
 
     /// What the hooks were before these were set, and how many runs need them.
     private struct Installation {
@@ -127,12 +111,12 @@ enum RuntimeHooks {
         lock.withLock {
             installation.users += 1
             guard installation.users == 1 else { return }
-            installation.enqueueGlobal = slots.enqueueGlobal?.pointee
-            installation.enqueueMain = slots.enqueueMain?.pointee
-            installation.mainExecutor = slots.mainExecutor?.pointee
-            slots.enqueueGlobal?.pointee = enqueueGlobal
-            slots.enqueueMain?.pointee = enqueueMain
-            slots.mainExecutor?.pointee = mainExecutor
+            installation.enqueueGlobal = slots.enqueueGlobal.pointee
+            installation.enqueueMain = slots.enqueueMain.pointee
+            installation.mainExecutor = slots.mainExecutor.pointee
+            slots.enqueueGlobal.pointee = enqueueGlobal
+            slots.enqueueMain.pointee = enqueueMain
+            slots.mainExecutor.pointee = mainExecutor
         }
     }
 
@@ -141,9 +125,9 @@ enum RuntimeHooks {
         lock.withLock {
             installation.users -= 1
             guard installation.users == 0 else { return }
-            slots.enqueueGlobal?.pointee = installation.enqueueGlobal
-            slots.enqueueMain?.pointee = installation.enqueueMain
-            slots.mainExecutor?.pointee = installation.mainExecutor
+            slots.enqueueGlobal.pointee = installation.enqueueGlobal
+            slots.enqueueMain.pointee = installation.enqueueMain
+            slots.mainExecutor.pointee = installation.mainExecutor
         }
     }
 
