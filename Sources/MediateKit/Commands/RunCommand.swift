@@ -311,6 +311,14 @@ public struct RunCommand: Sendable {
             help =
                 "look for many reactions or guards on one message (each is tested on every delivery of it), "
                 + "or raise the limit with --max-reactions N if the scenario really needs more"
+        case .design(let text) where text.hasPrefix("escapedWork "):
+            message = "under \(kind.rawValue), the design's work left the run's scheduler (\(text)); the run stopped here"
+            help =
+                "an asynchronous design runs on the run's tasks only: a DispatchQueue, a Thread or a callback from "
+                + "another thread is not run in order (docs/SCHEDULER.md)"
+        case .design(let text) where text.hasPrefix("neverQuiescent "):
+            message = "under \(kind.rawValue), the design's tasks never finished (\(text)); the run stopped here"
+            help = "look for a task that loops or reschedules itself without end, or raise --max-deliveries N"
         case .design(let text):
             message = "under \(kind.rawValue), the design delivered a message from another thread (\(text)); the run stopped here"
             help = "a design must deliver on the thread that called it, before the call returns (see Courier)"

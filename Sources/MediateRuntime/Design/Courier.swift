@@ -107,3 +107,9 @@ public final class Courier: @unchecked Sendable {
         hasStrays.store(true, ordering: .releasing)
     }
 }
+
+extension Courier: CustomReflectable {
+    /// No children: a courier belongs to the run, and the coupling analysis of a mediator that
+    /// keeps one sees the courier, not the run behind it.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

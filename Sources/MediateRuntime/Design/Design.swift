@@ -8,8 +8,10 @@
 /// run through its ``Courier``; a send that your code cannot carry is reported with
 /// ``Courier/fail(_:throughMediator:)`` and becomes a `!` line of the transcript.
 ///
-/// Every call comes on the run's thread, one at a time, and must deliver before it returns:
-/// deliveries from another thread are refused (see ``Courier``).
+/// Every call comes on the run's thread, one at a time. A synchronous design delivers before
+/// each call returns; deliveries from another thread are refused (see ``Courier``). A design
+/// whose code is asynchronous (an actor, tasks reading a stream) says so with
+/// ``isAsynchronous``: see there.
 ///
 /// The objects you return from ``makeColleague(for:)`` and ``mediator`` are what the coupling
 /// analysis walks: their stored properties, class names and field names appear in the coupling
@@ -47,9 +49,20 @@ public protocol Design: AnyObject, SendableMetatype {
     /// strong links, so that a process running many scenarios (a test suite) frees the cycle.
     /// The default does nothing.
     static func forgetLinks(of colleague: AnyObject)
+
+    /// Whether your code is asynchronous: an actor, `Task { }`, a stream's consumers. Then the
+    /// run makes each call inside a task on its own scheduler, which runs every job your code
+    /// creates one at a time on the run's thread, in a fixed order, with `Task.sleep` in virtual
+    /// time; the call may return before it delivers, and deliveries may come from any of those
+    /// tasks. A step ends once no job is left. Work that leaves the scheduler (a `DispatchQueue`,
+    /// a `Thread`) stops the run with an error. The default is `false`.
+    static var isAsynchronous: Bool { get }
 }
 
 extension Design {
+    /// `false`: every call delivers before it returns.
+    public static var isAsynchronous: Bool { false }
+
     /// Does nothing: the leaked cycle is left as it is.
     public static func forgetLinks(of colleague: AnyObject) {}
 }

@@ -286,6 +286,19 @@ public final class Interpreter {
     /// sends: one array for the whole chain, so that a chain d sends deep holds d numbers, not d².
     private var numberPath: [Int] = []
 
+    // An asynchronous design (``Design/isAsynchronous``): its calls run as tasks on `scheduler`,
+    // and each top-level statement ends once no job of theirs is left.
+
+    /// Whether the design in force is asynchronous; read on every delivery.
+    private var asynchronous = false
+    /// Runs the asynchronous designs' tasks; made for the first one.
+    private var scheduler: Scheduler?
+    /// Where deliveries from a task that carries no ``SendScope`` go: under the step's send.
+    private var stepScope = SendScope(depth: 1, numberPath: [])
+    /// How many jobs of an asynchronous design a step may run for each delivery it may make:
+    /// past that, the design is taken to never finish.
+    static let jobsPerDelivery = 16
+
     /// Prepares a run of `script` under the design `design`, titled `title`; a run-time
     /// replacement looks its design up in `designs`. Limits are clamped to what
     /// ``RunLimits/validated`` allows. A sink that counts what it writes into `budget` stops the
@@ -300,6 +313,7 @@ public final class Interpreter {
         self.title = title
         self.kind = MediatorKind(design.name)
         self.design = design
+        asynchronous = design.isAsynchronous
         self.designs = designs
         self.limits = limits.validated
         self.sink = sink
@@ -401,6 +415,11 @@ public final class Interpreter {
         for statement in script.statements {
             if summary.stoppedBy != nil { break }
             execute(statement)
+            if scheduler != nil {
+                settle()
+                // What the step's tasks let go of (a participant that left) may be gone now.
+                reportDeallocations()
+            }
         }
         if summary.stoppedBy == nil { start() }
         closing = true
@@ -522,22 +541,65 @@ public final class Interpreter {
     /// Builds the scenario's mediator at its first step, with every participant declared so far.
     private func start() {
         guard mediation == nil else { return }
+        let design = design
+        let participants = pending
+        pending = []
         atStep {
-            let built = design.init(participants: pending, courier: courier)
-            pending = []
-            track(built)
-            mediation = built
+            let built = design.init(participants: participants, courier: self.courier)
+            self.track(built)
+            self.mediation = built
             return nil
         }
+        // An asynchronous design is built before the step goes on.
+        if scheduler != nil { settle() }
     }
 
     /// Makes one of a step's calls into the design (building it, a join, a `leave`): what it
     /// delivers and the error it returns go one level under the step, and a delivery it made
-    /// from another thread stops the run once it returns.
-    private func atStep(_ call: () -> DeliveryError?) {
-        deliveryDepth = 1
-        if let error = call() { report(.delivery(error), depth: 1) }
-        checkStrays(depth: 1)
+    /// from another thread stops the run once it returns. An asynchronous design's call is
+    /// a task that runs when the step settles.
+    private func atStep(_ call: @escaping () -> DeliveryError?) {
+        callDesign(SendScope(depth: 1, numberPath: stepScope.numberPath)) {
+            self.deliveryDepth = 1
+            if let error = call() { self.report(.delivery(error), depth: 1) }
+            self.checkStrays(depth: 1)
+        }
+    }
+
+    /// Calls the design now, or, when it is asynchronous, starts a task on the run's scheduler
+    /// that makes the call with `scope` bound (see ``SendScope``).
+    private func callDesign(_ scope: @autoclosure () -> SendScope, _ call: @escaping () -> Void) {
+        guard asynchronous else { return call() }
+        let scheduler = self.scheduler ?? makeScheduler()
+        let task = RunThreadBox(value: (scope: scope(), call: call))
+        scheduler.start { SendScope.$current.withValue(task.value.scope) { task.value.call() } }
+    }
+
+    private func makeScheduler() -> Scheduler {
+        let made = Scheduler(policy: .fixed)
+        scheduler = made
+        return made
+    }
+
+    /// Runs the asynchronous design's tasks until no job is left: the end of a step. A design
+    /// whose jobs never end, or whose work left the scheduler, stops the run.
+    private func settle() {
+        guard let scheduler else { return }
+        let allowed = max(limits.maxDeliveries, 1) &* Self.jobsPerDelivery
+        var ran = 0
+        while summary.stoppedBy == nil {
+            let outcome = scheduler.runUntilQuiescent(jobBudget: min(10_000, allowed - ran))
+            guard summary.stoppedBy == nil else { return }
+            switch outcome {
+            case .quiescent, .timersPending:
+                return
+            case .budgetExhausted(let jobs):
+                ran += jobs
+                if ran >= allowed { return stop(.design("neverQuiescent \(design.name): \(ran) jobs ran in this step"), depth: 1) }
+            case .stalled, .escaped:
+                return stop(.design("escapedWork \(design.name): \(outcome)"), depth: 1)
+            }
+        }
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
@@ -582,12 +644,14 @@ public final class Interpreter {
                 return Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
             }
             design = newDesign
+            asynchronous = newDesign.isAsynchronous
             atStep {
-                let replacement = newDesign.init(participants: registrations, courier: courier)
-                track(replacement)
-                mediation = replacement
+                let replacement = newDesign.init(participants: registrations, courier: self.courier)
+                self.track(replacement)
+                self.mediation = replacement
                 return nil
             }
+            if scheduler != nil { settle() }
         }
         reportDeallocations()
     }
@@ -719,8 +783,22 @@ public final class Interpreter {
             runReactions(mediatorSends, for: sendsFrame, depth: depth + 1)
         }
         guard summary.stoppedBy == nil, let mediation else { return }
-        deliveryDepth = depth + 1
         let from: Origin = sender.map { .participant($0.entry.member, colleague: $0.object) } ?? .mediator
+        guard asynchronous else {
+            return carry(send, message, from: from, names: names, through: mediation, depth: depth)
+        }
+        // The design's call returns before it delivers: its deliveries come in as the step
+        // settles, each written under this send (see ``SendScope``).
+        let scope = SendScope(depth: depth + 1, numberPath: numberPath)
+        if depth == 0 { stepScope = scope }
+        callDesign(scope) {
+            self.inScope { self.carry(send, message, from: from, names: names, through: mediation, depth: depth) }
+        }
+    }
+
+    /// Hands a send to the design: its broadcast, or its send to each target in turn.
+    private func carry(_ send: Send, _ message: Message, from: Origin, names: [String], through mediation: any Design, depth: Int) {
+        deliveryDepth = depth + 1
         switch send.targets {
         case .everyone, .type:
             var type: String? = nil
@@ -730,11 +808,11 @@ public final class Interpreter {
             for (target, name) in zip(targets, names) where summary.stoppedBy == nil {
                 switch target {
                 case .participant(let written) where mediatorIsNamed && written.text == mediatorName:
-                    deliverToMediator(message, from: sender?.entry.member, through: mediation, depth: depth + 1)
+                    deliverToMediator(message, from: from.member, through: mediation, depth: depth + 1)
                 case .participant, .sender:
                     mediation.send(message, from: from, to: name)
                 case .mediator:
-                    deliverToMediator(message, from: sender?.entry.member, through: mediation, depth: depth + 1)
+                    deliverToMediator(message, from: from.member, through: mediation, depth: depth + 1)
                 case .type(let type, _):
                     mediation.broadcast(message, from: from, toType: type.text)
                 }
@@ -773,6 +851,32 @@ public final class Interpreter {
     /// A delivery the courier has checked: `receiver` is a member of this run.
     func deliver(_ message: Message, to receiver: Member, from sender: Member?, throughMediator: Bool) {
         guard summary.stoppedBy == nil else { return }
+        if asynchronous {
+            return inScope { deliverHere(message, to: receiver, from: sender, throughMediator: throughMediator) }
+        }
+        deliverHere(message, to: receiver, from: sender, throughMediator: throughMediator)
+    }
+
+    /// Runs `body` as a delivery under the send of the running task's ``SendScope``: at its
+    /// depth, its reactions' sends numbered after it.
+    private func inScope(_ body: () -> Void) {
+        let scope = SendScope.current ?? stepScope
+        if activeScope === scope { return body() }
+        let saved = (deliveryDepth, numberPath, activeScope)
+        deliveryDepth = scope.depth
+        numberPath = scope.numberPath
+        childCounters.append(scope.children)
+        activeScope = scope
+        body()
+        scope.children = childCounters.removeLast()
+        (deliveryDepth, numberPath, activeScope) = saved
+    }
+
+    /// The scope ``inScope(_:)`` is running a body in, if any.
+    private var activeScope: SendScope?
+
+    @inline(__always)
+    private func deliverHere(_ message: Message, to receiver: Member, from sender: Member?, throughMediator: Bool) {
         // The courier has checked that the member is this run's; an index past the end is refused all the same.
         guard receiver.index < declarationOrder.count else { return fail(.other("unknownReceiver \(receiver.name)")) }
         guard summary.deliveries < limits.maxDeliveries else {
@@ -816,6 +920,11 @@ public final class Interpreter {
 
     func fail(_ error: DeliveryError, throughMediator: Bool = false) {
         guard summary.stoppedBy == nil else { return }
+        if asynchronous { return inScope { failHere(error, throughMediator: throughMediator) } }
+        failHere(error, throughMediator: throughMediator)
+    }
+
+    private func failHere(_ error: DeliveryError, throughMediator: Bool) {
         if throughMediator, relays, case .missingReceiver(let name) = error { sink.emitRelay(receiver: name, depth: deliveryDepth) }
         if case .missingReceiver(let name) = error, let entry = entries[name], let leftAt = entry.leftAt, !entry.missingNoted {
             entry.missingNoted = true
@@ -885,14 +994,16 @@ public final class Interpreter {
             emit(.leave(name: entry.declaration.name.text, depth: depth))
             if let object = entry.object, let mediation {
                 let savedDepth = deliveryDepth
-                deliveryDepth = depth + 1
                 let registration = Registration(member: entry.member, colleague: object, weakly: entry.declaration.isWeak)
-                if let error = mediation.unregister(registration) {
-                    report(.delivery(error), depth: depth + 1)
-                } else {
-                    entry.leftAt = range
+                callDesign(SendScope(depth: depth + 1, numberPath: numberPath)) {
+                    self.deliveryDepth = depth + 1
+                    if let error = mediation.unregister(registration) {
+                        self.report(.delivery(error), depth: depth + 1)
+                    } else {
+                        entry.leftAt = range
+                    }
+                    self.checkStrays(depth: depth + 1)
                 }
-                checkStrays(depth: depth + 1)
                 deliveryDepth = savedDepth
             }
             reportDeallocations(depth: depth + 1)
