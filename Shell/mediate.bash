@@ -194,7 +194,7 @@ _mediate_run() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
         return
         ;;
     '--format')
@@ -317,11 +317,11 @@ _mediate_diff() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
         return
         ;;
     '--against')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
         return
         ;;
     '--max-depth')
@@ -358,7 +358,7 @@ _mediate_render() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
         return
         ;;
     '--graph')
@@ -448,7 +448,7 @@ _mediate_export() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
         return
         ;;
     '--format')
@@ -561,7 +561,7 @@ _mediate_watch() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
         return
         ;;
     '--output')

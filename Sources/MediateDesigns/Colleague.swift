@@ -7,11 +7,16 @@ import MediateRuntime
 /// Each design writes only its own link when it registers a colleague: the two mediator designs
 /// the weak `mediator`, direct-delegate the strong `delegate`, the mesh the strong `peers`. A link
 /// another design wrote earlier stays, as it would in a program, and the coupling analysis sees it.
-final class Colleague {
+///
+/// Unchecked `Sendable`: the actor design hands colleagues to its actor, and every task of an
+/// asynchronous design runs on the run's thread, one job at a time (``Design/isAsynchronous``).
+final class Colleague: @unchecked Sendable {
     /// Who it is in the scenario, handed back to the courier on every delivery.
     let member: Member
     /// protocol-extension and wrapper: the colleague's weak reference to its mediator.
     weak var mediator: (any ColleagueMediator)?
+    /// actor: the colleague's weak reference to its actor mediator.
+    weak var actorMediator: ActorMediator?
     /// direct-delegate: the delegate, held strongly since its protocol is not class-bound.
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
@@ -64,6 +69,7 @@ extension ReferenceDesign {
     static func forgetLinks(of colleague: AnyObject) {
         guard let colleague = colleague as? Colleague else { return }
         colleague.mediator = nil
+        colleague.actorMediator = nil
         colleague.delegate = nil
         colleague.peers = []
     }

@@ -1,11 +1,13 @@
 import MediateRuntime
 
 extension DesignRegistry {
-    /// The four reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
-    /// (the default), `wrapper`, `direct-delegate` and `mesh`.
+    /// The reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
+    /// (the default), `wrapper`, `direct-delegate`, `mesh`, then the asynchronous `actor`.
     public static let reference: DesignRegistry = {
         var registry = DesignRegistry()
-        for design: any Design.Type in [ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self] {
+        for design: any Design.Type in [
+            ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self, ActorDesign.self,
+        ] {
             try! registry.register(design)
         }
         return registry
@@ -29,4 +31,6 @@ extension MediatorKind {
     public static let directDelegate = MediatorKind(DirectDelegateDesign.name)
     /// The name of the mesh, the baseline without a mediator.
     public static let mesh = MediatorKind(MeshDesign.name)
+    /// The name of the actor reference design, the first asynchronous one.
+    public static let actor = MediatorKind(ActorDesign.name)
 }

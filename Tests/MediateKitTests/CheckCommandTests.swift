@@ -59,6 +59,9 @@ private let greeting = """
 
 @Suite("mediate check")
 struct CheckCommandTests {
+    /// The reference designs a scenario's goldens are checked under.
+    let designs = MediatorKind.allCases.count
+
     /// A workspace with one scenario whose goldens are recorded.
     func recorded() throws -> Workspace {
         let workspace = try Workspace()
@@ -72,7 +75,7 @@ struct CheckCommandTests {
         let workspace = try recorded()
         let result = workspace.check()
         #expect(result.code == 0)
-        #expect(result.out == "4 passed, 0 failed\n")
+        #expect(result.out == "\(designs) passed, 0 failed\n")
         #expect(workspace.read("Output/greeting/mesh.coupling.svg")?.hasPrefix("<?xml") == true)
     }
 
@@ -99,7 +102,7 @@ struct CheckCommandTests {
                  leaked: none
 
                 """))
-        #expect(result.out.hasSuffix("0 passed, 4 failed\n"))
+        #expect(result.out.hasSuffix("0 passed, \(designs) failed\n"))
     }
 
     @Test func aMissingGoldenFails() throws {
@@ -111,7 +114,7 @@ struct CheckCommandTests {
             result.out.contains(
                 "FAIL Scenarios/greeting.scenario [mesh] Output/greeting/mesh.transcript: missing\n"
                     + "1 golden is missing: run `mediate check Scenarios --output Output --record missing` to write it\n"))
-        #expect(result.out.hasSuffix("3 passed, 1 failed\n"))
+        #expect(result.out.hasSuffix("\(designs - 1) passed, 1 failed\n"))
     }
 
     @Test func anOrphanedGoldenFails() throws {
@@ -120,7 +123,7 @@ struct CheckCommandTests {
         let result = workspace.check()
         #expect(result.code == 1)
         #expect(result.out.contains("FAIL orphaned golden Output/gone/wrapper.transcript: no scenario writes it\n"))
-        #expect(result.out.hasSuffix("4 passed, 1 failed\n"))
+        #expect(result.out.hasSuffix("\(designs) passed, 1 failed\n"))
     }
 
     @Test func anInvalidScenarioExitsTwo() throws {
@@ -165,7 +168,7 @@ struct CheckCommandTests {
         let workspace = try recorded()
         let result = workspace.check(record: .all)
         #expect(result.code == 0)
-        #expect(result.out.components(separatedBy: "recorded ").count - 1 == 12)
+        #expect(result.out.components(separatedBy: "recorded ").count - 1 == 3 * designs)
     }
 
     @Test(arguments: [CheckCommand.RecordMode.missing, .failed, .all])
@@ -211,13 +214,13 @@ struct CheckCommandTests {
         _ = workspace.check(junit: true)
         let xml = try #require(workspace.read("junit.xml"))
         let parsed = try JUnitReading.parse(xml)
-        #expect(parsed.cases.count == 5)
-        #expect(parsed.cases.filter(\.failed).count == 5)
+        #expect(parsed.cases.count == designs + 1)
+        #expect(parsed.cases.filter(\.failed).count == designs + 1)
         #expect(parsed.cases.first?.name == "protocol-extension")
         #expect(parsed.failureTexts.first?.contains("-1 A -> B \"hello\"\n") == true)
         #expect(parsed.failureTexts.first?.contains("+1 A -> B \"<&\\\"bye\\\">\"\n") == true)
-        #expect(parsed.suiteAttributes["tests"] == "5")
-        #expect(parsed.suiteAttributes["failures"] == "5")
+        #expect(parsed.suiteAttributes["tests"] == "\(designs + 1)")
+        #expect(parsed.suiteAttributes["failures"] == "\(designs + 1)")
         #expect(parsed.properties == ["mediate.version": mediateVersion])
     }
 

@@ -132,12 +132,12 @@ struct ConsistentCommandLineTests {
         let lines = kinds.flatMap { kind in
             CheckCommand.goldenNames(of: kind).map { "FAIL Scenarios/new.scenario [\(kind.rawValue)] Output/new/\($0): missing" }
         }
-        #expect(lines.count == 12)
+        #expect(lines.count == 3 * kinds.count)
         #expect(
             result.out
                 == (lines + [
-                    "12 goldens are missing: run `mediate check Scenarios --output Output --record missing` to write them",
-                    "0 passed, 4 failed",
+                    "\(lines.count) goldens are missing: run `mediate check Scenarios --output Output --record missing` to write them",
+                    "0 passed, \(kinds.count) failed",
                 ]).joined(separator: "\n") + "\n")
     }
 
@@ -196,12 +196,12 @@ struct ConsistentCommandLineTests {
         let result = workspace.check(format: .github)
         #expect(result.code == 1)
         let annotations = result.err.split(separator: "\n")
-        // Four goldens differ, and the expectation fails under each design: one annotation for it.
-        #expect(annotations.count == 5)
+        // A golden differs under each design, and the expectation fails under each: one annotation for it.
+        #expect(annotations.count == DesignRegistry.reference.kinds.count + 1)
         #expect(
             annotations.contains(
                 "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
-                    + "direct-delegate and mesh, the expectation failed (got 1)%0Ahelp: update the expected value to what "
+                    + "direct-delegate, mesh and actor, the expectation failed (got 1)%0Ahelp: update the expected value to what "
                     + "it got: write 'expect B received 1'%0Ahelp: or, if this failure is intended, write "
                     + "'expect B received 2 fails': it fails under every design"))
         let lines = try #require(workspace.read("Output/steps/wrapper.transcript")?.split(separator: "\n"))
@@ -222,7 +222,7 @@ struct ConsistentCommandLineTests {
                 + "Output/steps/mesh.coupling.dot%0Ahelp: see the diff in the log; if the change is intended, run "
                 + "`mediate check Scenarios --output Output --record failed` and commit the goldens",
             "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
-                + "direct-delegate and mesh, the expectation failed (got 1)%0Ahelp: update the expected value to what "
+                + "direct-delegate, mesh and actor, the expectation failed (got 1)%0Ahelp: update the expected value to what "
                 + "it got: write 'expect B received 1'%0Ahelp: or, if this failure is intended, write "
                 + "'expect B received 2 fails': it fails under every design",
         ]
@@ -239,7 +239,7 @@ struct ConsistentCommandLineTests {
         #expect(result.code == 1)
         #expect(
             result.out.contains(
-                "12 goldens are missing: run `mediate check 'my scenarios/it'\\''s.scenario' --output 'golden files' "
+                "15 goldens are missing: run `mediate check 'my scenarios/it'\\''s.scenario' --output 'golden files' "
                     + "--record missing` to write them\n"))
     }
 }

@@ -172,6 +172,7 @@ struct Language11PartiesTests {
         "protocol-extension": removed + "leaked: none\n",
         "wrapper": removed + "leaked: none\n",
         "mesh": removed + "leaked: A, D\n",
+        "actor": removed + "leaked: none\n",
         "direct-delegate": """
         scenario test
         mediator direct-delegate

@@ -183,7 +183,7 @@ struct OutputFileTests {
                 + "mediate asks Graphviz to lay out (200 labelled, 5000 in all; layout time grows steeply with edges)\n"
                 + "help: its DOT source is out/wide/mesh.coupling.dot\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names.count == 4 * 5 + 3 - 1)
+        #expect(names.count == MediatorKind.allCases.count * 5 + 3 - 1)
         #expect(names.contains("mesh.coupling.dot") && !names.contains("mesh.coupling.svg"))
         #expect(!names.contains { $0.hasPrefix(".") })
     }
@@ -205,7 +205,7 @@ struct OutputFileTests {
             #expect(result.status == 0)
             #expect(result.standardError.isEmpty)
             #expect(text.contains(skipped))
-            #expect(text.hasSuffix("4 passed, 0 failed\n"))
+            #expect(text.hasSuffix("\(MediatorKind.allCases.count) passed, 0 failed\n"))
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/wide").path)
         #expect(names.contains("mesh.coupling.dot") && !names.contains("mesh.coupling.svg"))
@@ -242,11 +242,12 @@ struct OutputFileTests {
 
             """
         #expect(
-            result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + """
+            result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + carol("actor") + """
                 office.scenario: 2 expectations failed under protocol-extension; see out/office/protocol-extension.transcript
                 office.scenario: 1 expectation failed under wrapper; see out/office/wrapper.transcript
                 office.scenario: 3 expectations failed under direct-delegate; see out/office/direct-delegate.transcript
                 office.scenario: 2 expectations failed under mesh; see out/office/mesh.transcript
+                office.scenario: 1 expectation failed under actor; see out/office/actor.transcript
 
                 """)
         let log = try mediate(["run", "office.scenario", "--format", "log", "--output", "out"], in: folder)
@@ -265,7 +266,7 @@ struct OutputFileTests {
         let result = try mediate(["run", "chat.scenario", "--mediator", "all", "--output", "out"], in: folder)
         #expect(result.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names.count == 4 * 5 + 3)
+        #expect(names.count == MediatorKind.allCases.count * 5 + 3)
         #expect(!names.contains { $0.hasPrefix(".") })
         let mesh = try String(contentsOf: out.appendingPathComponent("mesh.transcript"), encoding: .utf8)
         #expect(mesh.hasPrefix("scenario Chat"))
