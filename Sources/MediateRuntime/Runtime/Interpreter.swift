@@ -252,6 +252,8 @@ public final class Interpreter {
     @exclusivity(unchecked) private var declarationOrder: [Entry] = []
     private var mediation: (any Design)?
     private var pending: [Registration] = []
+    /// A ``MediatorFirstDesign`` built for the colleagues declared before the first step.
+    private var unstarted: (any MediatorFirstDesign)?
     private var mediatorSentinels: [WeakObject] = []
     /// The ids `roots()` gave the mediators, by their index in `mediatorSentinels`.
     private var mediatorIds: [Int: String] = [:]
@@ -523,7 +525,8 @@ public final class Interpreter {
     private func start() {
         guard mediation == nil else { return }
         atStep {
-            let built = design.init(participants: pending, courier: courier)
+            let built = unstarted.map { $0.registering(pending, courier: courier) } ?? design.init(participants: pending, courier: courier)
+            unstarted = nil
             pending = []
             track(built)
             mediation = built
@@ -541,14 +544,16 @@ public final class Interpreter {
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
+        var properties: [String: Value] = [:]
+        for property in declaration.properties {
+            if case .literal(let value, _) = property.value { properties[property.name.text] = value }
+        }
         let member = Member(
             name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
-            run: courier.run)
-        let object = design.makeColleague(for: member)
+            run: courier.run, properties: properties)
+        let object = makeColleague(for: member)
         let entry = Entry(declaration, member: member, maker: design, object: object)
-        for property in declaration.properties {
-            if case .literal(let value, _) = property.value { entry.properties[property.name.text] = value }
-        }
+        entry.properties = properties
         entry.receives = reactions(for: declaration, trigger: .receives)
         entry.sends = reactions(for: declaration, trigger: .sends)
         entries[declaration.name.text] = entry
@@ -564,6 +569,16 @@ public final class Interpreter {
         } else {
             pending.append(registration)
         }
+    }
+
+    /// The colleague for `member`: made by the design's type, or by the design itself when its
+    /// colleagues take its mediator (built now when the run has none yet).
+    private func makeColleague(for member: Member) -> AnyObject {
+        guard let maker = design as? any MediatorFirstDesign.Type else { return design.makeColleague(for: member) }
+        if let built = (mediation ?? unstarted) as? any MediatorFirstDesign { return built.newColleague(for: member) }
+        let built = maker.init(courier: courier)
+        unstarted = built
+        return built.newColleague(for: member)
     }
 
     /// Reactions on the participant's name, then on its type, each group in the order written.
@@ -638,6 +653,7 @@ public final class Interpreter {
     private func releaseEverything() {
         for entry in declarationOrder { entry.letGo() }
         mediation = nil
+        unstarted = nil
         pending = []
         let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
         let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }
