@@ -308,11 +308,14 @@ public struct CheckCommand: Sendable {
     // MARK: Running
 
     /// Runs every (scenario, kind) pair on `jobs` threads; results in scenario, then kind order,
-    /// whatever the number of jobs. Goldens recorded are staged into `batch`.
+    /// whatever the number of jobs. Goldens recorded are staged into `batch`. While what designs
+    /// print is kept apart (`DesignPrints`), one pair at a time, so that the printed lines come in
+    /// that order too.
     func runAll(_ scenarios: [LoadedScenario], recordingInto batch: GoldenBatch = GoldenBatch()) -> [CaseResult] {
         let cases = scenarios.flatMap { scenario in scenario.designs.kinds.map { (scenario, $0) } }
         let next = Mutex(0)
         let results = Mutex([CaseResult?](repeating: nil, count: cases.count))
+        let jobs = DesignPrints.isStarted ? 1 : jobs
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(cases.count, 1))) { _ in
             while true {
                 let index = next.withLock { value -> Int in

@@ -362,7 +362,9 @@ public final class Interpreter {
     public func run() -> RunSummary {
         guard !hasRun else { return summary }
         hasRun = true
-        return onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+        let summary = onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+        DesignPrints.drain(labelled: design.name)
+        return summary
     }
 
     /// The stack a run of reaction chains up to `depth` sends deep needs: a base, and per send the
@@ -588,6 +590,7 @@ public final class Interpreter {
 
     /// A new mediator of `newDesign` takes over every registered participant, in the old order.
     private func replaceMediator(with newDesign: any Design.Type) {
+        DesignPrints.drain(labelled: design.name)
         emit(.mediator(kind: MediatorKind(newDesign.name), replacement: true))
         // In a scope of its own: the registrations hold the colleagues strongly, and must be gone
         // before the deallocations are looked for.
