@@ -27,7 +27,7 @@ function __mediate_parse_tokens -S
         case 'validate'
             __mediate_parse_subcommand -r 1 'diagnostics-format=' 'version' 'h/help'
         case 'check'
-            __mediate_parse_subcommand -r 1 'output=' 'follow-output-link' 'record=' 'junit=' 'jobs=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'max-output=' 'diagnostics-format=' 'version' 'h/help'
+            __mediate_parse_subcommand -r 1 'output=' 'follow-output-link' 'mediator=' 'record=' 'junit=' 'jobs=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'max-output=' 'diagnostics-format=' 'version' 'h/help'
         case 'diff'
             __mediate_parse_subcommand -r 1 'mediator=' 'against=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'render'
@@ -138,6 +138,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate check" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'scenario\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" output' -l 'output' -d 'The goldens\' folder (--record makes it if missing).' -rfa '(__mediate_complete_directories)'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" follow-output-link' -l 'follow-output-link' -d 'Record into --output even when it is a symbolic link, where the link leads (refused otherwise).'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" mediator' -l 'mediator' -d 'The design to check under, or \'all\' for every design (default: all).' -rfka 'protocol-extension wrapper direct-delegate mesh all'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" record' -l 'record' -d 'When to write goldens.' -rfka 'never missing failed all'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" junit' -l 'junit' -d 'Also write a JUnit XML report to this file (\'-\': standard output).' -rF
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" jobs' -l 'jobs' -d 'How many runs at once (default: the number of cores).' -rfka ''

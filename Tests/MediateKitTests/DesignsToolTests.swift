@@ -73,3 +73,28 @@ struct DesignsToolTests {
         #expect(result.standardError.hasSuffix(Self.printed))
     }
 }
+
+@Suite("A designs tool's help and hints")
+struct DesignsToolHelpTests {
+    @Test func helpCountsTheRegisteredDesigns() throws {
+        let root = try DesignsToolTests().tool("--help")
+        #expect(
+            root.standardOutput.contains(
+                "one of five designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, and shouter)"))
+        let check = try DesignsToolTests().tool("check", "--help")
+        #expect(check.standardOutput.contains("under all five designs"))
+        #expect(!check.standardOutput.contains("four"))
+        let compare = try DesignsToolTests().tool("compare", "--help")
+        #expect(compare.standardOutput.contains("the five designs"))
+    }
+
+    @Test func hintsNameTheCommandOfAPackage() throws {
+        let check = try DesignsToolTests().tool("check", "shout.scenario", "--mediator", "shouter")
+        #expect(check.status == 1)
+        #expect(
+            check.standardOutput.contains(
+                "run `swift package mediate check shout.scenario --output Output --mediator shouter --record missing`"))
+        let noFolder = try DesignsToolTests().tool("check")
+        #expect(noFolder.standardError.contains("where `swift package mediate check` looks"))
+    }
+}

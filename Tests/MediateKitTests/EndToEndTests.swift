@@ -189,6 +189,7 @@ struct EndToEndTests {
         for (arguments, option, values) in [
             (["run", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
             (["watch", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
+            (["check", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + " or 'all'"),
             (
                 ["render", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator",
                 designs.replacingOccurrences(of: ", 'mesh'", with: " or 'mesh'")
