@@ -77,9 +77,9 @@ final class ScreenDesign: MediatorFirstDesign {
     }
 
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        guard case .named("likeAdded", let arguments) = message,
-            case .number(let id)? = arguments.first(where: { $0.label == "id" })?.value
-        else { return courier.fail(.other("unknownMessage \(message.written)")) }
+        guard message.name == "likeAdded", case .number(let id)? = message.argument("id") else {
+            return courier.fail(.other("unknownMessage \(message.written)"))
+        }
         var from: Screen?
         if case .participant(_, let colleague) = sender { from = colleague as? Screen }
         hub.likeAdded(id: Int(id), by: from)
@@ -150,5 +150,12 @@ struct ScreenDesignTests {
     @Test func aColleagueStartsWithItsDeclaredProperties() throws {
         // Feed: 3 declared, one like; Detail: none declared, one like; Profile: 10, one like.
         #expect(try run().likes == ["Feed": 4, "Detail": 1, "Profile": 11])
+    }
+
+    @Test func anArgumentIsReadByItsLabel() {
+        let message = Message.named("likeAdded", [.init(label: "id", value: .number(1)), .init(label: nil, value: .bool(true))])
+        #expect(message.argument("id") == .number(1))
+        #expect(message.argument("count") == nil)
+        #expect(Message.text("id").argument("id") == nil)
     }
 }
