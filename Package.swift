@@ -127,6 +127,9 @@ let package = Package(
                 intent: .custom(verb: "mediate", description: "Run mediate (check, render, run …) on this package's scenarios and designs")
             )
         ),
+        // A designs tool with a design of its own that prints, for the end-to-end tests: what a
+        // team's package builds. Not a product.
+        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns"),
         .testTarget(
             name: "MediateKitTests",
             dependencies: [

@@ -260,13 +260,17 @@ _mediate_check() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output --record --junit --jobs --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
+    non_repeating_options=(--output --mediator --record --junit --jobs --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--output')
         __mediate_add_completions -d
+        return
+        ;;
+    '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
         return
         ;;
     '--record')

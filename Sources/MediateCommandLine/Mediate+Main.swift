@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MediateDesigns
 import MediateKit
 
 extension Mediate {
@@ -10,6 +11,7 @@ extension Mediate {
     static func mainCheckingWrites() -> Never {
         do {
             var command = try parseAsRoot()
+            if keepsDesignPrintsApart(command) { _ = DesignPrints.start() }
             try command.run()
             Foundation.exit(0)
         } catch {
@@ -26,5 +28,17 @@ extension Mediate {
             }
             Foundation.exit(0)
         }
+    }
+
+    /// Whether `command` runs designs of a designs tool, whose `print` must not reach the
+    /// transcripts and diagrams mediate writes to standard output (see `DesignPrints`). The
+    /// reference designs print nothing, and `watch` passes its standard output to the processes
+    /// it starts.
+    private static func keepsDesignPrintsApart(_ command: any ParsableCommand) -> Bool {
+        guard designs.kinds.count > DesignRegistry.reference.kinds.count else { return false }
+        let running: [any ParsableCommand.Type] = [
+            Run.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+        ]
+        return running.contains { $0 == type(of: command) }
     }
 }

@@ -28,6 +28,8 @@ public enum MediateCommandLine {
             exit(2)
         }
         Mediate.reportServer = reportServer
+        // A designs tool runs as `swift package mediate`: there is no `mediate` command in its package.
+        if !designs.isEmpty { CommandName.use("swift package mediate") }
         Mediate.$designs.withValue(registry) { Mediate.mainCheckingWrites() }
     }
 }
@@ -61,33 +63,49 @@ struct Mediate: ParsableCommand {
 
     // Every command names itself: otherwise ArgumentParser derives each name from the type by
     // reflection, about 5 ms of every run's start.
-    static let configuration = CommandConfiguration(
-        commandName: "mediate",
-        abstract: "Run scenarios through real Swift implementations of the Mediator pattern.",
-        discussion: """
-            A scenario file declares participants and the messages they send. mediate runs it \
-            through one of four designs (protocol-extension, wrapper, direct-delegate, and the \
-            no-mediator mesh) and writes a deterministic transcript of every delivery.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mediate",
+            abstract: "Run scenarios through real Swift implementations of the Mediator pattern.",
+            discussion: """
+                A scenario file declares participants and the messages they send. mediate runs it \
+                through one of \(designCount) designs (protocol-extension, wrapper, direct-delegate, \
+                \(designsAfterTheReference)) and writes a deterministic transcript of every delivery.
 
-            Exit codes: 0 success, 1 an expectation failed (run) or a golden differs \
-            (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
-            Graphviz or an output failed, 64 a usage error (a flag, a value or an operand).
-            """
-                + HelpExamples.block(
-                    "mediate run Scenarios/musketeers.scenario",
-                    "mediate run Scenarios/*.scenario --mediator all --output Output",
-                    "mediate validate Scenarios/chat.scenario",
-                    "mediate check Scenarios --output Output --junit report.xml",
-                    "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper  # exits 1: they differ",
-                    "mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg",
-                    "mediate compare Scenarios/musketeers.scenario",
-                    "mediate fmt --check Scenarios"),
-        version: mediateVersion,
-        subcommands: [
-            Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
-            Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
-        ]
-    )
+                Exit codes: 0 success, 1 an expectation failed (run) or a golden differs \
+                (check, diff), 2 a scenario has errors (nothing runs), 3 a limit stopped a run, or \
+                Graphviz or an output failed, 64 a usage error (a flag, a value or an operand).
+                """
+                    + HelpExamples.block(
+                        "mediate run Scenarios/musketeers.scenario",
+                        "mediate run Scenarios/*.scenario --mediator all --output Output",
+                        "mediate validate Scenarios/chat.scenario",
+                        "mediate check Scenarios --output Output --junit report.xml",
+                        "mediate diff Scenarios/chat.scenario --mediator mesh --against wrapper  # exits 1: they differ",
+                        "mediate render Scenarios/musketeers.scenario --graph compare -o compare.svg",
+                        "mediate compare Scenarios/musketeers.scenario",
+                        "mediate fmt --check Scenarios"),
+            version: mediateVersion,
+            subcommands: [
+                Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+                Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
+            ]
+        )
+    }
+
+    /// How many designs are registered, in words (`four`, `five` …), for help texts.
+    static var designCount: String {
+        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        return designs.kinds.count < words.count ? words[designs.kinds.count] : String(designs.kinds.count)
+    }
+
+    /// What the root help lists after the first three reference designs: the no-mediator mesh,
+    /// the reference designs after it, and the designs a designs tool registered.
+    static var designsAfterTheReference: String {
+        let rest = designs.kinds.dropFirst(3).map { $0 == .mesh ? "the no-mediator mesh" : $0.rawValue }
+        guard let last = rest.last else { return "" }
+        return rest.count == 1 ? "and " + last : rest.dropLast().joined(separator: ", ") + ", and " + last
+    }
 }
 
 extension Mediate {
@@ -174,26 +192,28 @@ extension Mediate {
 
 extension Mediate {
     struct Render: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "render",
-            abstract: "Draw a scenario's message flow, coupling or sequence diagram.",
-            discussion: """
-                messages: who sent what to whom, numbered as in the transcript (1, 1.1, 2 …). \
-                coupling: every object of one design and its stored references (solid strong, \
-                dashed weak, dotted unowned, red strong cycles, double border leaked). compare: \
-                the four designs side by side with their metrics. Rendered in process by the \
-                Graphviz library; --format dot writes the DOT source. sequence: a sequence \
-                diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
-                mediate itself, SVG only. Without -o, writes to standard output, but never an image \
-                (SVG, PNG, PDF) to a terminal: give -o FILE, or pipe it; with -o, the format follows the file's extension unless given, \
-                and an extension that names no format is an error.
-                """
-                    + HelpExamples.block(
-                        "mediate render Scenarios/chat.scenario -o chat.svg",
-                        "mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png",
-                        "mediate render Scenarios/musketeers.scenario --graph compare --format dot",
-                        "mediate render Scenarios/chat.scenario --graph sequence -o chat-sequence.svg")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "render",
+                abstract: "Draw a scenario's message flow, coupling or sequence diagram.",
+                discussion: """
+                    messages: who sent what to whom, numbered as in the transcript (1, 1.1, 2 …). \
+                    coupling: every object of one design and its stored references (solid strong, \
+                    dashed weak, dotted unowned, red strong cycles, double border leaked). compare: \
+                    the \(designCount) designs side by side with their metrics. Rendered in process by the \
+                    Graphviz library; --format dot writes the DOT source. sequence: a sequence \
+                    diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
+                    mediate itself, SVG only. Without -o, writes to standard output, but never an image \
+                    (SVG, PNG, PDF) to a terminal: give -o FILE, or pipe it; with -o, the format follows the file's extension unless given, \
+                    and an extension that names no format is an error.
+                    """
+                        + HelpExamples.block(
+                            "mediate render Scenarios/chat.scenario -o chat.svg",
+                            "mediate render Scenarios/musketeers.scenario --graph coupling --mediator mesh -o mesh.png",
+                            "mediate render Scenarios/musketeers.scenario --graph compare --format dot",
+                            "mediate render Scenarios/chat.scenario --graph sequence -o chat-sequence.svg")
+            )
+        }
 
         @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
@@ -229,20 +249,22 @@ extension Mediate {
     }
 
     struct Compare: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "compare",
-            abstract: "Compare the coupling and behaviour of the four designs on one scenario.",
-            discussion: """
-                Runs the scenario under every design and prints, for each, the references read \
-                from its live objects (strong, weak, unowned, participant to participant), its \
-                strong cycles, what leaked, each participant's fan-in, fan-out and strong fan-out \
-                (what it keeps alive), and the first line where its transcript differs from the \
-                scenario's own design.
-                """
-                    + HelpExamples.block(
-                        "mediate compare Scenarios/musketeers.scenario",
-                        "mediate compare Scenarios/musketeers.scenario --format json")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "compare",
+                abstract: "Compare the coupling and behaviour of the \(designCount) designs on one scenario.",
+                discussion: """
+                    Runs the scenario under every design and prints, for each, the references read \
+                    from its live objects (strong, weak, unowned, participant to participant), its \
+                    strong cycles, what leaked, each participant's fan-in, fan-out and strong fan-out \
+                    (what it keeps alive), and the first line where its transcript differs from the \
+                    scenario's own design.
+                    """
+                        + HelpExamples.block(
+                            "mediate compare Scenarios/musketeers.scenario",
+                            "mediate compare Scenarios/musketeers.scenario --format json")
+            )
+        }
 
         @Argument(help: "The scenario file.", completion: .scenarios)
         var file: String
@@ -266,31 +288,33 @@ extension Mediate {
 
 extension Mediate {
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "check",
-            abstract: "Run every scenario under every design and compare with the committed goldens.",
-            discussion: """
-                Finds every .scenario under the paths, runs each under all four designs in \
-                parallel, and compares its transcript and DOT diagrams with DIR/<stem>/. Each \
-                mismatch prints the file and a unified diff; the last line counts the cases \
-                (scenario × design) that passed and failed. An expectation whose line says FAILED \
-                fails its case even when the goldens match (write 'expect … fails [under KIND, …]' \
-                for a failure that is intended): it prints FAIL with the expectation, and an error \
-                at its line on standard error. Exits 0 when everything matches, 1 on a mismatch, \
-                a failed expectation, a missing golden or an orphaned golden (its scenario is \
-                gone), 2 on an invalid scenario. Missing goldens are listed one a line, with one \
-                command that records them. Given no path, it checks the folder Scenarios, and \
-                says so when there is none. --record writes goldens (missing: only absent ones; failed: \
-                absent or differing ones; all: every one) and is refused when the environment \
-                variable CI is set (to anything but empty, 0 or false). The output is the same \
-                whatever --jobs is. With --diagnostics-format github, each golden that differs or \
-                is missing is also an annotation on its scenario file.
-                """
-                    + HelpExamples.block(
-                        "mediate check",
-                        "mediate check Scenarios --output Output --junit report.xml --diagnostics-format github",
-                        "mediate check Scenarios/chat.scenario --record missing")
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "check",
+                abstract: "Run every scenario under every design and compare with the committed goldens.",
+                discussion: """
+                    Finds every .scenario under the paths, runs each under all \(designCount) designs (or the one --mediator names) \
+                    \(designs.kinds.count > DesignRegistry.reference.kinds.count ? "one at a time" : "in parallel"), and compares its transcript and DOT diagrams with DIR/<stem>/. Each \
+                    mismatch prints the file and a unified diff; the last line counts the cases \
+                    (scenario × design) that passed and failed. An expectation whose line says FAILED \
+                    fails its case even when the goldens match (write 'expect … fails [under KIND, …]' \
+                    for a failure that is intended): it prints FAIL with the expectation, and an error \
+                    at its line on standard error. Exits 0 when everything matches, 1 on a mismatch, \
+                    a failed expectation, a missing golden or an orphaned golden (its scenario is \
+                    gone), 2 on an invalid scenario. Missing goldens are listed one a line, with one \
+                    command that records them. Given no path, it checks the folder Scenarios, and \
+                    says so when there is none. --record writes goldens (missing: only absent ones; failed: \
+                    absent or differing ones; all: every one) and is refused when the environment \
+                    variable CI is set (to anything but empty, 0 or false). The output is the same \
+                    whatever --jobs is. With --diagnostics-format github, each golden that differs or \
+                    is missing is also an annotation on its scenario file.
+                    """
+                        + HelpExamples.block(
+                            "mediate check",
+                            "mediate check Scenarios --output Output --junit report.xml --diagnostics-format github",
+                            "mediate check Scenarios/chat.scenario --record missing")
+            )
+        }
 
         @Argument(help: "Scenario files or folders (default: Scenarios).", completion: .scenarios)
         var paths: [String] = []
@@ -302,6 +326,9 @@ extension Mediate {
 
         @Flag(help: "Record into --output even when it is a symbolic link, where the link leads (refused otherwise).")
         var followOutputLink = false
+
+        @Option(help: "The design to check under, or 'all' for every design (default: all).")
+        var mediator: MediatorChoiceArgument?
 
         @Option(help: "When to write goldens.")
         var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
@@ -331,6 +358,7 @@ extension Mediate {
                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, limits: limits.value(maxOutputBytes: output.bytes),
                 diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
+            command.mediator = mediator?.choice
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }

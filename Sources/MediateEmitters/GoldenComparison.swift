@@ -97,7 +97,7 @@ package final class GoldenComparison: TextOutput {
         let goldenSize = lstat(goldenPath, &status) == 0 ? Int(status.st_size) : 0
         return "the output differs from the golden from line \(firstDifferentLine) on; at \(writtenCount) and \(goldenSize) bytes, "
             + "they are larger than mediate diffs in memory (\(Self.keptLimit) bytes each): write the output to a file "
-            + "and compare the two with `mediate diff`\n"
+            + "and compare the two with `\(CommandName.current) diff`\n"
     }
 
     /// Reads the golden's next chunk; false at its end or on a read error.

@@ -35,12 +35,13 @@ final class Workspace {
     /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
     func check(
         record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
-        format: DiagnosticFormat = .text, environment: [String: String] = [:]
+        format: DiagnosticFormat = .text, environment: [String: String] = [:], mediator: MediatorChoice? = nil
     ) -> (code: Int32, out: String, err: String) {
-        let command = CheckCommand(
+        var command = CheckCommand(
             paths: [path("Scenarios")], outputFolder: path("Output"), designs: .reference, record: record,
             junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
             diagnosticFormat: format, environment: environment)
+        command.mediator = mediator
         let out = StringOutput()
         let err = StringOutput()
         let code = command.execute(standardOutput: out, standardError: err)
@@ -77,6 +78,20 @@ struct CheckCommandTests {
         #expect(result.code == 0)
         #expect(result.out == "\(designs) passed, 0 failed\n")
         #expect(workspace.read("Output/greeting/mesh.coupling.svg")?.hasPrefix("<?xml") == true)
+    }
+
+    @Test func mediatorChecksOneDesign() throws {
+        let workspace = try recorded()
+        try FileManager.default.removeItem(atPath: workspace.path("Output/greeting/mesh.transcript"))
+        let wrapper = workspace.check(mediator: .kind(.wrapper))
+        #expect(wrapper.code == 0)
+        #expect(wrapper.out == "1 passed, 0 failed\n")
+        let mesh = workspace.check(mediator: .kind(.mesh))
+        #expect(mesh.code == 1)
+        #expect(mesh.out.hasSuffix("--mediator mesh --record missing` to write it\n0 passed, 1 failed\n"))
+        let unknown = workspace.check(mediator: .kind(MediatorKind("mesh-2")))
+        #expect(unknown.code == 2)
+        #expect(unknown.err.hasPrefix("error: no design is registered as 'mesh-2'\n"))
     }
 
     @Test func aMismatchPrintsTheFileAndAUnifiedDiff() throws {

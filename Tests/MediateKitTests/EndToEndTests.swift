@@ -192,6 +192,7 @@ struct EndToEndTests {
         for (arguments, option, values) in [
             (["run", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + ["all"]),
             (["watch", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + ["all"]),
+            (["check", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs + ["all"]),
             (["render", "Scenarios/chat.scenario", "--mediator", "wraper"], "--mediator", designs),
             (["diff", "Scenarios/chat.scenario", "--mediator", "mesh", "--against", "wraper"], "--against", designs),
         ] {

@@ -32,6 +32,9 @@ public struct CheckCommand: Sendable {
     public var followOutputLink = false
     /// How many cases run at once; at least 1.
     public var jobs: Int
+    /// The design to check each scenario under (`--mediator`), or nil (or `all`) for every
+    /// registered design.
+    public var mediator: MediatorChoice?
     /// The limits every run stops at.
     public var limits: RunLimits
     /// How errors are written to standard error.
@@ -120,6 +123,10 @@ public struct CheckCommand: Sendable {
     }
 
     private func checkAll(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+        if case .kind(let kind) = mediator, designs.design(kind) == nil {
+            standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
+            return 2
+        }
         if record != .never, let ci = Self.continuousIntegration(in: environment) {
             standardError.write(
                 diagnosticFormat.renderFileError(
@@ -271,7 +278,9 @@ public struct CheckCommand: Sendable {
 
     /// The command that records goldens in `mode` for the paths and the folder of this check.
     func recordCommand(_ mode: RecordMode) -> String {
-        (["mediate", "check"] + paths + ["--output", outputFolder, "--record", mode.rawValue]).map(Self.shellWord).joined(separator: " ")
+        let mediator = self.mediator.map { ["--mediator", $0.argument] } ?? []
+        let words = ["check"] + paths + ["--output", outputFolder] + mediator + ["--record", mode.rawValue]
+        return ([CommandName.current] + words.map(Self.shellWord)).joined(separator: " ")
     }
 
     /// `word` as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
@@ -308,11 +317,14 @@ public struct CheckCommand: Sendable {
     // MARK: Running
 
     /// Runs every (scenario, kind) pair on `jobs` threads; results in scenario, then kind order,
-    /// whatever the number of jobs. Goldens recorded are staged into `batch`.
+    /// whatever the number of jobs. Goldens recorded are staged into `batch`. While what designs
+    /// print is kept apart (`DesignPrints`), one pair at a time, so that the printed lines come in
+    /// that order too.
     func runAll(_ scenarios: [LoadedScenario], recordingInto batch: GoldenBatch = GoldenBatch()) -> [CaseResult] {
-        let cases = scenarios.flatMap { scenario in scenario.designs.kinds.map { (scenario, $0) } }
+        let cases = scenarios.flatMap { scenario in kinds(of: scenario).map { (scenario, $0) } }
         let next = Mutex(0)
         let results = Mutex([CaseResult?](repeating: nil, count: cases.count))
+        let jobs = DesignPrints.isStarted ? 1 : jobs
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(cases.count, 1))) { _ in
             while true {
                 let index = next.withLock { value -> Int in
@@ -378,12 +390,19 @@ public struct CheckCommand: Sendable {
         return results
     }
 
+    /// The designs `scenario` is checked under: ``mediator``'s, or every registered one.
+    func kinds(of scenario: LoadedScenario) -> [MediatorKind] {
+        mediator?.kinds(for: scenario) ?? scenario.designs.kinds
+    }
+
     /// `body` on the scenario at `index`; when it can no longer be read, one error a kind.
     private func run(_ scenarios: CheckedScenarios, at index: Int, _ body: (LoadedScenario) -> [CaseResult]) -> [CaseResult] {
         switch scenarios.scenario(index, designs: designs) {
         case .success(let scenario): return body(scenario)
         case .failure(let failure):
-            return designs.kinds.map { kind in
+            var kinds = designs.kinds
+            if case .kind(let kind) = mediator { kinds = [kind] }
+            return kinds.map { kind in
                 CaseResult(
                     scenario: scenarios.paths[index], kind: kind, failures: [], recorded: [],
                     errors: [failure.rendered().trimmingCharacters(in: .newlines)])

@@ -92,7 +92,7 @@ public struct DiffCommand: Sendable {
                 standardError.write(
                     diagnosticFormat.renderFileError(
                         path: path, message: "a transcript is larger than mediate diffs in memory (\(ByteCount(Self.maxBytes)))",
-                        notes: [.help("write both with `mediate run --mediator KIND` and compare them with a diff tool")]))
+                        notes: [.help("write both with `\(CommandName.current) run --mediator KIND` and compare them with a diff tool")]))
                 return 3
             }
             old = (against.rawValue, a.text)

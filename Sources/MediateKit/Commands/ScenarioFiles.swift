@@ -63,11 +63,12 @@ struct ScenarioFiles {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: defaultFolder, isDirectory: &isFolder), isFolder.boolValue { return nil }
         return format.renderFileError(
-            path: defaultFolder, message: "no folder '\(defaultFolder)' here, where `mediate \(command)` looks when given no path",
+            path: defaultFolder,
+            message: "no folder '\(defaultFolder)' here, where `\(CommandName.current) \(command)` looks when given no path",
             notes: [
                 .help(
                     "run it in the folder that holds \(defaultFolder)/, or give the scenario files or folders: "
-                        + "`mediate \(command) PATH…`")
+                        + "`\(CommandName.current) \(command) PATH…`")
             ])
     }
 

@@ -10,13 +10,15 @@ public protocol TerminalCommand {
 
 extension TerminalCommand {
     /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them. A
-    /// closed pipe fails the write (exit 3) instead of killing the process.
+    /// closed pipe fails the write (exit 3) instead of killing the process. While a designs tool
+    /// keeps what its designs print apart, standard output is the real one it saved.
     public func executeOnTerminal(environment: [String: String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var command = self
-        command.colors = ColorPolicy.detect(environment: environment)
+        let standardOutput = DesignPrints.standardOutput
+        command.colors = ColorPolicy.detect(environment: environment) { isatty($0 == 1 ? standardOutput : $0) != 0 }
         return command.execute(
-            standardOutput: FileDescriptorOutput(descriptor: 1),
+            standardOutput: FileDescriptorOutput(descriptor: standardOutput),
             standardError: FileDescriptorOutput(descriptor: 2))
     }
 }

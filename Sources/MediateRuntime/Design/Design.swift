@@ -13,6 +13,9 @@
 /// whose code is asynchronous (an actor, tasks reading a stream) says so with
 /// ``isAsynchronous``: see there.
 ///
+/// When your colleague class takes its mediator in `init`, conform to ``MediatorFirstDesign``
+/// instead: the run then builds your mediator before it makes the colleagues.
+///
 /// The objects you return from ``makeColleague(for:)`` and ``mediator`` are what the coupling
 /// analysis walks: their stored properties, class names and field names appear in the coupling
 /// and compare diagrams.
@@ -81,13 +84,17 @@ public struct Member: Hashable, Sendable {
     @inlinable public var name: String { identity.name }
     /// Its type, which reactions, `* TYPE` broadcasts and diagrams group by.
     @inlinable public var type: String { identity.type }
+    /// The values its declaration gives its properties, by name: `participant Feed : Screen
+    /// { likes = 3 }` gives `["likes": .number(3)]`. Build your colleague with them, so that its
+    /// initial state is the scenario's. Empty when the declaration has no property block.
+    public var properties: [String: Value] { identity.properties }
     /// Its 0-based position in declaration order, which the run checks on every delivery.
     var index: Int { identity.index }
     /// The number of the run that made it (``Courier``'s).
     var run: UInt64 { identity.run }
 
-    init(name: String, type: String, index: Int, run: UInt64) {
-        identity = Identity(name: name, type: type, index: index, run: run)
+    init(name: String, type: String, index: Int, run: UInt64, properties: [String: Value] = [:]) {
+        identity = Identity(name: name, type: type, index: index, run: run, properties: properties)
     }
 
     /// Whether a broadcast to `type` (`* TYPE`) reaches this participant; nil reaches everyone.
@@ -112,12 +119,14 @@ public struct Member: Hashable, Sendable {
         @usableFromInline let type: String
         let index: Int
         let run: UInt64
+        let properties: [String: Value]
 
-        init(name: String, type: String, index: Int, run: UInt64) {
+        init(name: String, type: String, index: Int, run: UInt64, properties: [String: Value]) {
             self.name = name
             self.type = type
             self.index = index
             self.run = run
+            self.properties = properties
         }
     }
 }

@@ -252,6 +252,8 @@ public final class Interpreter {
     @exclusivity(unchecked) private var declarationOrder: [Entry] = []
     private var mediation: (any Design)?
     private var pending: [Registration] = []
+    /// A ``MediatorFirstDesign`` built for the colleagues declared before the first step.
+    private var unstarted: (any MediatorFirstDesign)?
     private var mediatorSentinels: [WeakObject] = []
     /// The ids `roots()` gave the mediators, by their index in `mediatorSentinels`.
     private var mediatorIds: [Int: String] = [:]
@@ -374,7 +376,9 @@ public final class Interpreter {
     public func run() -> RunSummary {
         guard !hasRun else { return summary }
         hasRun = true
-        return onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+        let summary = onLargeStack(bytes: Self.stackBytes(forDepth: limits.maxDepth)) { runHere() }
+        DesignPrints.drain(labelled: design.name)
+        return summary
     }
 
     /// The stack a run of reaction chains up to `depth` sends deep needs: a base, and per send the
@@ -545,7 +549,10 @@ public final class Interpreter {
         let participants = pending
         pending = []
         atStep {
-            let built = design.init(participants: participants, courier: self.courier)
+            let built =
+                self.unstarted.map { $0.registering(participants, courier: self.courier) }
+                ?? design.init(participants: participants, courier: self.courier)
+            self.unstarted = nil
             self.track(built)
             self.mediation = built
             return nil
@@ -603,14 +610,16 @@ public final class Interpreter {
     }
 
     private func declare(_ declaration: ParticipantDeclaration) {
+        var properties: [String: Value] = [:]
+        for property in declaration.properties {
+            if case .literal(let value, _) = property.value { properties[property.name.text] = value }
+        }
         let member = Member(
             name: declaration.name.text, type: declaration.typeName, index: declarationOrder.count,
-            run: courier.run)
-        let object = design.makeColleague(for: member)
+            run: courier.run, properties: properties)
+        let object = makeColleague(for: member)
         let entry = Entry(declaration, member: member, maker: design, object: object)
-        for property in declaration.properties {
-            if case .literal(let value, _) = property.value { entry.properties[property.name.text] = value }
-        }
+        entry.properties = properties
         entry.receives = reactions(for: declaration, trigger: .receives)
         entry.sends = reactions(for: declaration, trigger: .sends)
         entries[declaration.name.text] = entry
@@ -628,6 +637,16 @@ public final class Interpreter {
         }
     }
 
+    /// The colleague for `member`: made by the design's type, or by the design itself when its
+    /// colleagues take its mediator (built now when the run has none yet).
+    private func makeColleague(for member: Member) -> AnyObject {
+        guard let maker = design as? any MediatorFirstDesign.Type else { return design.makeColleague(for: member) }
+        if let built = (mediation ?? unstarted) as? any MediatorFirstDesign { return built.newColleague(for: member) }
+        let built = maker.init(courier: courier)
+        unstarted = built
+        return built.newColleague(for: member)
+    }
+
     /// Reactions on the participant's name, then on its type, each group in the order written.
     private func reactions(for declaration: ParticipantDeclaration, trigger: Reaction.Trigger) -> [ReactionGroup] {
         [declaration.name.text, declaration.typeName].compactMap { reactionsBySubject[$0]?[trigger] }
@@ -635,6 +654,7 @@ public final class Interpreter {
 
     /// A new mediator of `newDesign` takes over every registered participant, in the old order.
     private func replaceMediator(with newDesign: any Design.Type) {
+        DesignPrints.drain(labelled: design.name)
         emit(.mediator(kind: MediatorKind(newDesign.name), replacement: true))
         // In a scope of its own: the registrations hold the colleagues strongly, and must be gone
         // before the deallocations are looked for.
@@ -702,6 +722,7 @@ public final class Interpreter {
     private func releaseEverything() {
         for entry in declarationOrder { entry.letGo() }
         mediation = nil
+        unstarted = nil
         pending = []
         let participants = declarationOrder.filter { $0.sentinel != nil }.map(\.declaration.name.text)
         let mediators = mediatorSentinels.indices.filter { mediatorSentinels[$0].object != nil }

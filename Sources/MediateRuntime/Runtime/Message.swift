@@ -1,4 +1,23 @@
 /// A message as it is delivered: a text, or a name with arguments.
+///
+/// A scenario's `Feed -> *: likeAdded(id: 1)` reaches your design's
+/// ``Design/broadcast(_:from:toType:)`` as `.named("likeAdded", [Argument(label: "id", value:
+/// .number(1))])`, and `Feed -> *: "hello"` as `.text("hello")`. Read an argument by its label
+/// with ``argument(_:)``, then its `Value`:
+///
+/// ```swift
+/// func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
+///     switch message {
+///     case .named("likeAdded", _):
+///         guard case .number(let id)? = message.argument("id") else {
+///             return courier.fail(.other("badArgument likeAdded"))
+///         }
+///         mediator.likeAdded(id: Int(id))    // your app's call
+///     case .named, .text:
+///         courier.fail(.other("unknownMessage \(message.written)"))
+///     }
+/// }
+/// ```
 public enum Message: Hashable, Sendable {
     /// A text, `"…"` in a scenario.
     case text(String)
@@ -33,6 +52,13 @@ public enum Message: Hashable, Sendable {
             return left == right && leftArguments == rightArguments
         case (.text, .named), (.named, .text): return false
         }
+    }
+
+    /// The value of the first argument labelled `label` (`argument("id")` of `likeAdded(id: 1)`
+    /// is `.number(1)`), or nil when the message has none: a text message, or no such label.
+    public func argument(_ label: String) -> Value? {
+        guard case .named(_, let arguments) = self else { return nil }
+        return arguments.first { $0.label == label }?.value
     }
 
     /// The message's name, or nil for a text message.

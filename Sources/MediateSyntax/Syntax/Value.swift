@@ -1,4 +1,15 @@
 /// A value of the language: a string, a number or a boolean.
+///
+/// What a message's arguments (`Message.argument(_:)` in MediateRuntime) and a participant's
+/// declared properties (`Member.properties`) hold. A scenario writes `"text"`, a number (`1`,
+/// `-2.5`; every number is a `Double`), `true` or `false`. Read one with `case`:
+///
+/// ```swift
+/// // likeAdded(id: 1)
+/// if case .number(let id)? = message.argument("id") { feed.likeAdded(id: Int(id)) }
+/// // participant Feed : Screen { title = "News", likes = 3 }
+/// if case .string(let title)? = member.properties["title"] { screen.title = title }
+/// ```
 public enum Value: Hashable, Sendable {
     /// A string, without its quotes.
     case string(String)
