@@ -15,7 +15,15 @@ enum HelpExamples {
     /// two spaces; for the end of a discussion.
     static func block(_ examples: String...) -> String {
         let title = examples.count == 1 ? "Example:" : "Examples:"
-        return "\n\n" + title + examples.map { ("\n  " + $0).replacingOccurrences(of: " ", with: space) }.joined()
+        return "\n\n" + title + examples.map { unbreakable("\n  " + $0) }.joined()
+    }
+
+    /// `text` with its spaces no-break spaces: a scalar map, as every command's help is built at
+    /// start-up and Foundation's `replacingOccurrences` cost each run a few million instructions.
+    private static func unbreakable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.lazy.map { $0 == " " ? "\u{A0}" : $0 })
+        return String(scalars)
     }
 
     /// `message` with every no-break space a space again.

@@ -388,7 +388,7 @@ class Features(unittest.TestCase):
             return [item["label"] for item in self.client.at("textDocument/completion", 14, len(line_text.encode("utf-16-le")) // 2)]
 
         parties = ["Speedbird", "Cessna", "Tower", "mediator"]
-        self.assertEqual(labels("mediator "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "as"])
+        self.assertEqual(labels("mediator "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "as"])
         self.assertEqual(labels("mediator wrapper "), ["as"])
         self.assertEqual(labels("on "), parties + ["Plane"])
         self.assertEqual(labels("on Cessna "), ["receives", "sends"])
