@@ -401,7 +401,7 @@ class Features(unittest.TestCase):
         self.assertEqual(labels("expect Ce"), parties)
         self.assertEqual(labels("expect Cessna "), ["received", "alive", "deallocated"])
         self.assertEqual(labels("expect Cessna received 1 "), ["land", "cleared", "fails"])
-        self.assertEqual(labels("expect Cessna alive fails under "), ["protocol-extension", "wrapper", "direct-delegate", "mesh"])
+        self.assertEqual(labels("expect Cessna alive fails under "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor"])
         self.assertEqual(labels("expect Speedbird.f"), ["fuel"])
         self.assertEqual(labels("expect Tower."), ["runway"])
         self.assertEqual(labels('log "inside a string '), [])
