@@ -74,25 +74,29 @@ final class ActorDesign: ReferenceDesign {
         return nil
     }
 
-    /// The sender awaits its own weak mediator; with none alive the send fails with
-    /// `noMediator`. The mediator itself broadcasts to every colleague.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        switch sending(sender) {
-        case .mediator: Task { [hub] in await hub.broadcast(message, from: nil, ofType: type) }
-        case .colleague(let colleague):
-            guard let mediator = colleague.actorMediator else { return courier.fail(.noMediator) }
-            Task { await mediator.broadcast(message, from: colleague, ofType: type) }
-        case .refused: break
-        }
+        guard let (mediator, colleague) = route(sender) else { return }
+        Task { await mediator.broadcast(message, from: colleague, ofType: type) }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
+        guard let (mediator, colleague) = route(sender) else { return }
+        Task { await mediator.send(message, from: colleague, to: target) }
+    }
+
+    /// The actor a send goes through, and the colleague sending (nil for the mediator itself):
+    /// a colleague awaits its own weak mediator, and with none alive the send fails with
+    /// `noMediator`. Nil when the send is refused.
+    private func route(_ sender: Origin) -> (ActorMediator, Colleague?)? {
         switch sending(sender) {
-        case .mediator: Task { [hub] in await hub.send(message, from: nil, to: target) }
+        case .mediator: return (hub, nil)
         case .colleague(let colleague):
-            guard let mediator = colleague.actorMediator else { return courier.fail(.noMediator) }
-            Task { await mediator.send(message, from: colleague, to: target) }
-        case .refused: break
+            guard let mediator = colleague.actorMediator else {
+                courier.fail(.noMediator)
+                return nil
+            }
+            return (mediator, colleague)
+        case .refused: return nil
         }
     }
 

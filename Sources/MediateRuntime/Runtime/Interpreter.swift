@@ -558,7 +558,7 @@ public final class Interpreter {
             return nil
         }
         // An asynchronous design is built before the step goes on.
-        if scheduler != nil { settle() }
+        settle()
     }
 
     /// Makes one of a step's calls into the design (building it, a join, a `leave`): what it
@@ -589,7 +589,8 @@ public final class Interpreter {
     }
 
     /// Runs the asynchronous design's tasks until no job is left: the end of a step. A design
-    /// whose jobs never end, or whose work left the scheduler, stops the run.
+    /// whose jobs never end, or whose work left the scheduler, stops the run. Without a
+    /// scheduler (no asynchronous design has run) there is nothing to do.
     private func settle() {
         guard let scheduler else { return }
         let allowed = max(limits.maxDeliveries, 1) &* Self.jobsPerDelivery
@@ -671,7 +672,7 @@ public final class Interpreter {
                 self.mediation = replacement
                 return nil
             }
-            if scheduler != nil { settle() }
+            settle()
         }
         reportDeallocations()
     }

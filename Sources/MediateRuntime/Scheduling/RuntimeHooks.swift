@@ -132,19 +132,21 @@ enum RuntimeHooks {
     }
 
     private static let enqueueGlobal: EnqueueHook = { job, original in
-        if let scheduler = current ?? owner(of: job) {
-            scheduler.take(job, path: .global)
-        } else if let previous = lock.withLock({ installation.enqueueGlobal }) {
-            previous(job, original)
-        } else {
-            original(job)
-        }
+        forward(job, as: .global, previous: \.enqueueGlobal, original)
     }
 
     private static let enqueueMain: EnqueueHook = { job, original in
+        forward(job, as: .main, previous: \.enqueueMain, original)
+    }
+
+    /// Gives `job` to the calling thread's scheduler (or its task's), as a job come by `path`;
+    /// any other job goes to the hook that was there before, else to the runtime's own code.
+    private static func forward(
+        _ job: UnownedJob, as path: JobPath, previous hook: KeyPath<Installation, EnqueueHook?>, _ original: Enqueue
+    ) {
         if let scheduler = current ?? owner(of: job) {
-            scheduler.take(job, path: .main)
-        } else if let previous = lock.withLock({ installation.enqueueMain }) {
+            scheduler.take(job, path: path)
+        } else if let previous = lock.withLock({ installation[keyPath: hook] }) {
             previous(job, original)
         } else {
             original(job)

@@ -196,14 +196,16 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
     /// takes nothing: what is runnable stays for the next run.
     private func nextJob(horizon: Duration?, budgetLeft: Bool) -> Next {
         lock.withLock {
-            let due = state.timers.map(\.deadline).min().flatMap { $0 <= horizon ?? $0 ? $0 : nil }
-            guard !state.runnable.isEmpty || due != nil else { return .none }
-            guard budgetLeft else { return .budgetExhausted }
-            if state.runnable.isEmpty, let due {
+            if state.runnable.isEmpty {
+                // The timers are read only when no job is runnable, not for every job run.
+                guard let due = state.timers.map(\.deadline).min(), due <= horizon ?? due else { return .none }
+                guard budgetLeft else { return .budgetExhausted }
                 state.now = due
                 // Kept in the order they were set, so that timers due together fire in that order.
                 state.runnable = state.timers.filter { $0.deadline == due }.map(\.pending)
                 state.timers.removeAll { $0.deadline == due }
+            } else if !budgetLeft {
+                return .budgetExhausted
             }
             var index = 0
             if state.runnable.count > 1 {
