@@ -188,7 +188,7 @@ _mediate_run() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --format --output --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
+    non_repeating_options=(--mediator --format --output --schedule --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -203,6 +203,9 @@ _mediate_run() {
         ;;
     '--output')
         __mediate_add_completions -d
+        return
+        ;;
+    '--schedule')
         return
         ;;
     '--max-depth')
@@ -260,7 +263,7 @@ _mediate_check() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output --mediator --record --junit --jobs --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
+    non_repeating_options=(--output --mediator --record --junit --jobs --schedule --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -282,6 +285,9 @@ _mediate_check() {
         return
         ;;
     '--jobs')
+        return
+        ;;
+    '--schedule')
         return
         ;;
     '--max-depth')

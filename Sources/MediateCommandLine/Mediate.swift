@@ -128,6 +128,7 @@ extension Mediate {
                         "mediate run Scenarios/musketeers.scenario",
                         "mediate run Scenarios/chat.scenario --format log",
                         "mediate run Scenarios/musketeers.scenario --mediator mesh",
+                        "mediate run Scenarios/smart-home.scenario --mediator actor --schedule random:8812",
                         "mediate run Scenarios --mediator all --output Output")
         )
 
@@ -149,6 +150,8 @@ extension Mediate {
         @Flag(help: "Write into --output even when it is a symbolic link, where the link leads (refused otherwise).")
         var followOutputLink = false
 
+        @OptionGroup var schedule: ScheduleOption
+
         @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var output: RunOutputOption
@@ -160,6 +163,7 @@ extension Mediate {
                 paths: files, mediator: mediator?.choice, designs: Mediate.designs, format: format.value, outputFolder: outputFolder,
                 limits: limits.value(maxOutputBytes: output.bytes), diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
+            command.schedule = schedule.policy
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -342,6 +346,8 @@ extension Mediate {
         @Option(help: "How many runs at once (default: the number of cores).")
         var jobs: Int?
 
+        @OptionGroup var schedule: ScheduleOption
+
         @OptionGroup var limits: RunLimitOptions
 
         @OptionGroup var output: RunOutputOption
@@ -350,6 +356,10 @@ extension Mediate {
 
         func validate() throws {
             guard jobs ?? 1 >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+            guard record.value == .never || schedule.policy == .fixed else {
+                throw ValidationError(
+                    "--record writes goldens in the fixed schedule only; leave out --schedule \(schedule.policy) to record.")
+            }
         }
 
         func run() throws {
@@ -359,6 +369,7 @@ extension Mediate {
                 diagnosticFormat: diagnostics.format)
             command.followOutputLink = followOutputLink
             command.mediator = mediator?.choice
+            command.schedule = schedule.policy
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
@@ -754,6 +765,32 @@ extension Mediate {
 
 /// `--max-depth`, `--max-deliveries` and `--max-reactions`, shared by every command that runs
 /// scenarios (`diff` runs one only when given a scenario and two designs).
+/// `--schedule`: the order an asynchronous design's jobs run in.
+struct ScheduleOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The order an asynchronous design's jobs run in: fixed, random:SEED, or replay:CHOICES (choices joined by '.'). "
+                + "A synchronous design runs the same under any.",
+            valueName: "SCHEDULE"))
+    var schedule = ScheduleArgument(policy: .fixed)
+
+    var policy: SchedulePolicy { schedule.policy }
+}
+
+/// A ``SchedulePolicy`` as written on the command line; another string is a usage error (exit 64).
+struct ScheduleArgument: ExpressibleByArgument {
+    var policy: SchedulePolicy
+
+    init(policy: SchedulePolicy) { self.policy = policy }
+
+    init?(argument: String) {
+        guard let policy = SchedulePolicy(argument) else { return nil }
+        self.policy = policy
+    }
+
+    var defaultValueDescription: String { policy.description }
+}
+
 struct RunLimitOptions: ParsableArguments {
     @Option(help: "The deepest reaction chain allowed, in sends.")
     var maxDepth: Int = 64

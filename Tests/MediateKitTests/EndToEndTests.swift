@@ -364,6 +364,45 @@ struct EndToEndTests {
         #expect(result.standardOutput.hasSuffix(" passed, 0 failed\n"))
     }
 
+    /// `--schedule random:SEED` runs an asynchronous design's jobs in another order, the same one
+    /// on every run with that seed; `fixed` is the default order, the goldens'. A synchronous
+    /// design runs the same under any schedule.
+    @Test func scheduleReordersAnAsynchronousDesignReproducibly() throws {
+        let scenario = "Scenarios/smart-home.scenario"
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("Output/smart-home/actor.transcript"), encoding: .utf8)
+        #expect(try mediate("run", scenario, "--mediator", "actor", "--schedule", "fixed").standardOutput == golden)
+        var reordered: Set<String> = []
+        for seed in 1...8 {
+            let first = try mediate("run", scenario, "--mediator", "actor", "--schedule", "random:\(seed)")
+            #expect(first.status == 0, "\(first.standardError)")
+            let again = try mediate("run", scenario, "--mediator", "actor", "--schedule", "random:\(seed)")
+            #expect(again.standardOutput == first.standardOutput)
+            if first.standardOutput != golden { reordered.insert(first.standardOutput) }
+        }
+        #expect(reordered.count >= 2, "eight seeds gave \(reordered.count) orders other than the fixed one")
+        let wrapper = try mediate("run", scenario, "--mediator", "wrapper")
+        #expect(try mediate("run", scenario, "--mediator", "wrapper", "--schedule", "random:2").standardOutput == wrapper.standardOutput)
+    }
+
+    /// A schedule that is not one is a usage error, and goldens are recorded in the fixed order only.
+    @Test func scheduleIsRefusedWhereItCannotApply() throws {
+        let bad = try mediate("run", "Scenarios/chat.scenario", "--schedule", "random:x")
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("The value 'random:x' is invalid for '--schedule <SCHEDULE>'"))
+        let record = try mediate("check", "Scenarios/chat.scenario", "--schedule", "random:1", "--record", "all")
+        #expect(record.status == 64)
+        #expect(record.standardError.contains("--record writes goldens in the fixed schedule only"))
+    }
+
+    /// `check --schedule` compares another order with the goldens: the order that moves a delivery fails.
+    @Test func checkUnderAnotherScheduleComparesItsOrderWithTheGoldens() throws {
+        let passes = try mediate("check", "Scenarios/smart-home.scenario", "--mediator", "actor", "--schedule", "replay:")
+        #expect(passes.status == 0, "\(passes.standardOutput)")
+        let moved = try mediate("check", "Scenarios/smart-home.scenario", "--mediator", "actor", "--schedule", "random:2")
+        #expect(moved.status == 1)
+        #expect(moved.standardOutput.contains("Output/smart-home/actor.transcript"), "\(moved.standardOutput)")
+    }
+
     @Test func diffExitsZeroWhenEqualAndOneWhenNot() throws {
         let same = try mediate("diff", "Output/chat/wrapper.transcript", "Output/chat/wrapper.transcript")
         #expect(same.status == 0)

@@ -37,6 +37,9 @@ public struct CheckCommand: Sendable {
     public var mediator: MediatorChoice?
     /// The limits every run stops at.
     public var limits: RunLimits
+    /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set, the
+    /// order goldens are recorded in.
+    public var schedule: SchedulePolicy = .fixed
     /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
@@ -424,7 +427,7 @@ public struct CheckCommand: Sendable {
         let transcriptPath = (folder as NSString).appendingPathComponent(names[0])
         let transcript = GoldenComparison(goldenPath: transcriptPath)
         let steps = StepLines()
-        let run = KindRun.run(scenario, design: design, limits: limits, output: transcript) { _ in [steps] }
+        let run = KindRun.run(scenario, design: design, limits: limits, schedule: schedule, output: transcript) { _ in [steps] }
         if case .outputLimit = run.summary.stoppedBy {
             return CaseResult(
                 scenario: scenario.file.path, kind: kind, failures: [], recorded: [],
@@ -449,7 +452,7 @@ public struct CheckCommand: Sendable {
             ) { path in
                 // Written by running again: the run is deterministic, and its output was never held whole.
                 let file = try AtomicFile(path: path)
-                _ = KindRun.run(scenario, design: design, limits: limits, analyze: false, output: file.output)
+                _ = KindRun.run(scenario, design: design, limits: limits, schedule: schedule, analyze: false, output: file.output)
                 try file.finish()
                 batch.add(file)
             }

@@ -48,6 +48,8 @@ public struct RunCommand: Sendable {
     public var followOutputLink = false
     /// The limits every run stops at.
     public var limits: RunLimits
+    /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set.
+    public var schedule: SchedulePolicy = .fixed
     /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
@@ -139,7 +141,7 @@ public struct RunCommand: Sendable {
                 guard let design = designs.design(kind) else { continue }
                 if format == .log, kinds.count > 1 { standardOutput.write(Self.logHeader(kind)) }
                 let run = KindRun.run(
-                    scenario, design: design, limits: limits, format: format, analyze: false,
+                    scenario, design: design, limits: limits, schedule: schedule, format: format, analyze: false,
                     output: standardOutput)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
             }
@@ -183,7 +185,7 @@ public struct RunCommand: Sendable {
                 let file = try AtomicFile(path: path(name))
                 staged[name] = file
                 order.append(name)
-                let run = KindRun.run(scenario, design: design, limits: limits, format: format, output: file.output)
+                let run = KindRun.run(scenario, design: design, limits: limits, schedule: schedule, format: format, output: file.output)
                 try file.finish()
                 runs.append(run)
                 code = max(code, finish(run, scenario: scenario, standardError: standardError))
@@ -252,7 +254,7 @@ public struct RunCommand: Sendable {
         if format == .transcript { return AnySequence(LineReader(path: path)) }
         guard let design = designs.design(kind) else { return AnySequence([]) }
         let output = StringOutput()
-        _ = KindRun.run(scenario, design: design, limits: limits, output: output)
+        _ = KindRun.run(scenario, design: design, limits: limits, schedule: schedule, output: output)
         return AnySequence(output.text.split(separator: "\n").lazy.map(String.init))
     }
 

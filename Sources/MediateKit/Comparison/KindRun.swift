@@ -19,14 +19,15 @@ public struct KindRun: Sendable {
     /// reference graph at the end of the steps. Without `analyze`, neither the message flow nor the
     /// references are gathered (a run that only writes its transcript); without
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
-    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`.
+    /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`. An asynchronous
+    /// design's jobs run in the order `schedule` chooses.
     public static func run(
         _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-        format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+        schedule: SchedulePolicy = .fixed, format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
         collectingMessages: Bool = true, collectingLogicalMessages: Bool = false
     ) -> KindRun {
         run(
-            scenario, design: design, limits: limits, format: format, analyze: analyze, output: output,
+            scenario, design: design, limits: limits, schedule: schedule, format: format, analyze: analyze, output: output,
             collectingMessages: collectingMessages, collectingLogicalMessages: collectingLogicalMessages
         ) { _ in [] }
     }
@@ -35,7 +36,7 @@ public struct KindRun: Sendable {
     /// collector, which they may read (the report's `StepRecorder`).
     static func run(
         _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
-        format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
+        schedule: SchedulePolicy = .fixed, format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
         collectingMessages: Bool = true, collectingLogicalMessages: Bool = false,
         observers: (MessageGraphCollector) -> [any EventSink]
     ) -> KindRun {
@@ -46,7 +47,7 @@ public struct KindRun: Sendable {
         sinks += observers(collector)
         let interpreter = Interpreter(
             script: scenario.script, title: scenario.title, design: design,
-            designs: scenario.designs, limits: limits, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
+            designs: scenario.designs, limits: limits, schedule: schedule, sink: sinks.count == 1 ? sinks[0] : TeeSink(sinks),
             budget: budget)
         var references = ReferenceGraph(nodes: [], edges: [])
         if analyze { interpreter.inspect = { roots in references = ReferenceWalker.graph(from: roots) } }

@@ -234,6 +234,8 @@ public final class Interpreter {
     /// The design of the mediator in force: the scenario's, then each replacement's.
     private var design: any Design.Type
     private let limits: RunLimits
+    /// The order an asynchronous design's jobs run in.
+    private let schedule: SchedulePolicy
     private let courier = Courier()
     private var hasRun = false
     private let sink: any EventSink
@@ -304,11 +306,13 @@ public final class Interpreter {
     /// Prepares a run of `script` under the design `design`, titled `title`; a run-time
     /// replacement looks its design up in `designs`. Limits are clamped to what
     /// ``RunLimits/validated`` allows. A sink that counts what it writes into `budget` stops the
-    /// run past ``RunLimits/maxOutputBytes``; without a budget nothing is counted.
+    /// run past ``RunLimits/maxOutputBytes``; without a budget nothing is counted. An asynchronous
+    /// design's jobs run in the order `schedule` chooses.
     public init(
         script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
-        sink: any EventSink, budget: OutputBudget = OutputBudget()
+        schedule: SchedulePolicy = .fixed, sink: any EventSink, budget: OutputBudget = OutputBudget()
     ) {
+        self.schedule = schedule
         self.budget = budget
         self.relays = sink.takesRelays
         self.script = script
@@ -583,7 +587,7 @@ public final class Interpreter {
     }
 
     private func makeScheduler() -> Scheduler {
-        let made = Scheduler(policy: .fixed)
+        let made = Scheduler(policy: schedule)
         scheduler = made
         return made
     }

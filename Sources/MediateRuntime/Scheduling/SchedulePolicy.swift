@@ -1,9 +1,10 @@
-/// The order in which a ``Scheduler`` runs the jobs that are runnable together, written as a short
-/// string that replays it: `fixed`, `random:SEED` or `replay:CHOICES`.
+/// The order in which an asynchronous design's jobs run when several are runnable together,
+/// written as a short string that replays it: `fixed`, `random:SEED` or `replay:CHOICES`
+/// (`mediate run --schedule`). A synchronous design has no jobs, and runs the same under any.
 ///
-/// The scheduler asks for a choice only when more than one job is runnable, and records it as
-/// an index into the runnable jobs, oldest first (see ``Scheduler/choices``).
-package enum SchedulePolicy: Equatable, Sendable, LosslessStringConvertible {
+/// A choice is made only when more than one job is runnable, and is an index into the runnable
+/// jobs, oldest first.
+public enum SchedulePolicy: Hashable, Sendable, LosslessStringConvertible {
     /// The oldest runnable job first (first in, first out): the default, the same on every machine.
     case fixed
     /// A choice drawn from ``SplitMix64`` seeded with `seed`, the same on every machine.
@@ -14,7 +15,7 @@ package enum SchedulePolicy: Equatable, Sendable, LosslessStringConvertible {
 
     /// Reads `fixed`, `random:SEED` (a decimal UInt64) or `replay:` with the choices joined by `.`
     /// (`replay:1.0.2`, or `replay:` for none); nil for anything else.
-    package init?(_ description: String) {
+    public init?(_ description: String) {
         func number(_ text: Substring) -> Substring? {
             !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
         }
@@ -37,7 +38,7 @@ package enum SchedulePolicy: Equatable, Sendable, LosslessStringConvertible {
     }
 
     /// The string that ``init(_:)`` reads back to this policy.
-    package var description: String {
+    public var description: String {
         switch self {
         case .fixed: "fixed"
         case .random(let seed): "random:\(seed)"
