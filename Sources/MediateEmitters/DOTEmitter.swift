@@ -173,7 +173,7 @@ public enum DOTEmitter {
         }
         if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
         for node in graph.nodes {
-            let type = node.role == .internal ? node.typeName : node.role == .participant ? types[node.id] : nil
+            let type = node.role == .participant ? types[node.id] : node.typeName
             var style = nodeStyle(node.role, name: node.id, type: type)
             if inCycle.contains(node.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
             if leaked.contains(node.id) { style += ", peripheries=2, xlabel=\"leaked\"" }
@@ -214,6 +214,8 @@ public enum DOTEmitter {
         struct Group {
             var role: NodeRole
             var name: String
+            /// A mediator's class; nil for the other groups, which are named by their type.
+            var type: String? = nil
             var members = 0
             var leaked = 0
             var inCycle = false
@@ -226,7 +228,7 @@ public enum DOTEmitter {
             let key = "\(node.role.rawValue) \(name)"
             let index = groupByKey[key] ?? groups.count
             if index == groups.count {
-                groups.append(Group(role: node.role, name: name))
+                groups.append(Group(role: node.role, name: name, type: node.role == .mediator ? node.typeName : nil))
                 groupByKey[key] = index
             }
             groups[index].members += 1
@@ -262,7 +264,7 @@ public enum DOTEmitter {
                 style =
                     "label=\(DOT.quoted("\(shown(group.name))\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
             case .mediator:
-                style = nodeStyle(.mediator, name: group.name, type: nil)
+                style = nodeStyle(.mediator, name: group.name, type: group.type)
             case .internal:
                 style = "label=\(DOT.quoted(shown(group.name) + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
             }
@@ -359,15 +361,16 @@ public enum DOTEmitter {
             out += "    label=\(DOT.quoted(column.kind.rawValue)); style=rounded; color=\"#9e9e9e\"; fontsize=16;\n"
             let mediators = graph.nodes.filter { $0.role == .mediator }
             for mediator in mediators {
-                var style = nodeStyle(.mediator, name: mediator.id, type: nil)
+                var style = nodeStyle(.mediator, name: mediator.id, type: mediator.typeName)
                 if inCycle.contains(mediator.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
                 if leaked.contains(mediator.id) { style += ", peripheries=2" }
                 out += "    \(id(mediator.id)) [\(style)];\n"
             }
-            // The first mediator anchors the rows; without one, an invisible stand-in keeps the
-            // first row level with the other clusters' (no participant's id has a space).
+            // The first mediator anchors the rows; without one, an invisible stand-in of a
+            // mediator's height (two lines) keeps the first row level with the other clusters'
+            // (no participant's id has a space).
             let anchor = mediators.first.map { id($0.id) } ?? DOT.quoted("c\(index) anchor")
-            if mediators.isEmpty { out += "    \(anchor) [shape=hexagon, style=invis, label=\"mediator\"];\n" }
+            if mediators.isEmpty { out += "    \(anchor) [shape=hexagon, style=invis, label=\"mediator\\n: Mediator\"];\n" }
             if mediators.count > 1 {
                 let ids = mediators.map { id($0.id) }
                 out += "    { rank=same; \(ids.joined(separator: "; ")); }\n"
@@ -505,7 +508,8 @@ public enum DOTEmitter {
             let label = type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)
             return "label=\(DOT.quoted(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
         case .mediator:
-            return "label=\(DOT.quoted(shown(name))), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
+            let label = type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)
+            return "label=\(DOT.quoted(label)), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
         case .internal:
             return "label=\(DOT.quoted(shown(type ?? name))), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
         }

@@ -78,7 +78,8 @@ struct CompareDiagramTests {
 
     /// Issue 25, item 6: a mediator the scenario names is that name in the coupling and compare
     /// diagrams and in the compare table, as in the transcript; the direct-delegate mediator a
-    /// replacement leaves alive is `Hub 2`, as an unnamed one is `mediator 2`.
+    /// replacement leaves alive is `Hub 2`, as an unnamed one is `mediator 2`. Issue 26, item 4:
+    /// each is drawn with its class beneath its name, as a participant is with its type.
     @Test func aNamedMediatorIsNamedInTheDiagramsAndTheTable() throws {
         let scenario = try Self.scenario(
             """
@@ -99,10 +100,16 @@ struct CompareDiagramTests {
         let coupling = DOTEmitter.coupling(
             run.references, metrics: run.metrics, participants: scenario.participants, title: scenario.title,
             kind: .directDelegate)
-        #expect(mediators(coupling) == ["Hub", "Hub 2"])
+        let wrapper = #"Hub\n: WrapperMediator<Colleague>"#
+        let delegate = #"Hub 2\n: DirectDelegateMediator"#
+        #expect(mediators(coupling) == [wrapper, delegate])
         let report = ComparisonReport(scenario: scenario)
         let compare = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
-        #expect(mediators(compare) == ["Hub", "Hub", "Hub", "Hub 2", "Hub", "Hub"])
+        // Every design's box has the wrapper that replaced its mediator; direct-delegate's also
+        // the mediator it leaked.
+        let drawn = mediators(compare)
+        #expect(drawn.filter { $0 != wrapper } == [delegate])
+        #expect(drawn.count == report.implementations.count + 1)
         #expect(compare.contains(">(A, B, Hub 2)</TD>"))
         #expect(compare.contains(">A, B, Hub 2</TD>"))
         let table = ComparisonFormatter.table(report)
