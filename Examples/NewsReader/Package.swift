@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// A news-reading app whose screens pass likes and reads through an actor, ScreenCoordinator, run
+// as the design `screen-coordinator`:  swift test   and   swift package mediate check
+//
+// The goldens in Output/ are the app's design's only (`--mediator screen-coordinator`, which
+// `swift package mediate check` is given below), not the reference designs': each new reference
+// design would otherwise add goldens here, and an example a team copies should change only
+// when its own app does.
+import PackageDescription
+
+let package = Package(
+    name: "NewsReader",
+    // As mediate's own: the adapter uses Synchronization's Mutex.
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "NewsReader", targets: ["NewsReader"])],
+    dependencies: [
+        // In your own package, give the Git URL of the copy of mediate you use, as
+        // Examples/ChatRoom/Package.swift says, or depend on a clone beside it by path.
+        .package(name: "mediate", path: "../..")
+    ],
+    targets: [
+        // The app: three screens and the actor that coordinates them. It knows nothing of mediate.
+        .target(name: "NewsReader"),
+        // The design adapter: scenarios run through ScreenCoordinator as `screen-coordinator`.
+        .target(
+            name: "NewsReaderDesign",
+            dependencies: ["NewsReader", .product(name: "MediateKit", package: "mediate")]
+        ),
+        // The designs tool, which `swift package mediate` finds in Designs/ and runs.
+        .executableTarget(
+            name: "NewsReaderDesigns",
+            dependencies: ["NewsReaderDesign", .product(name: "MediateCommandLine", package: "mediate")],
+            path: "Designs/NewsReaderDesigns"
+        ),
+        // The app's unit tests, and every scenario checked against its goldens.
+        .testTarget(
+            name: "NewsReaderTests",
+            dependencies: ["NewsReader", "NewsReaderDesign", .product(name: "MediateTesting", package: "mediate")]
+        ),
+    ]
+)
