@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 // A news-reading app whose screens pass likes and reads through an actor, ScreenCoordinator, run
-// as the design `screen-coordinator`:  swift test   and   swift package mediate check
+// as the asynchronous design `screen-coordinator`:
+//     swift test
+//     swift package mediate check --mediator screen-coordinator
 //
-// The goldens in Output/ are the app's design's only (`--mediator screen-coordinator`, which
-// `swift package mediate check` is given below), not the reference designs': each new reference
-// design would otherwise add goldens here, and an example a team copies should change only
-// when its own app does.
+// Output/ holds goldens under screen-coordinator only, not under the reference designs as
+// Examples/ChatRoom's do: each new reference design would add goldens here, and an example a team
+// copies should change only when its own app does. So `check` is given `--mediator`; without it,
+// it would also check the reference designs and find their goldens missing.
 import PackageDescription
 
 let package = Package(
