@@ -49,8 +49,7 @@ public final class ScreenCoordinatorDesign: MediatorFirstDesign {
             return .foreignColleague(member.name)
         }
         members.add(member)
-        opened.removeAll { $0.screen === screen }
-        opened.append(Opened(member: member, screen: screen))
+        if !opened.contains(where: { $0.screen === screen }) { opened.append(Opened(member: member, screen: screen)) }
         // The hook captures the courier and the names, not the design or the screen: it must
         // keep nothing alive that the coupling diagrams would then miss.
         Task { @MainActor [courier, members] in
