@@ -16,8 +16,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "NewsReader", targets: ["NewsReader"])],
     dependencies: [
-        // In your own package, give the Git URL of the copy of mediate you use, as
-        // Examples/ChatRoom/Package.swift says, or depend on a clone beside it by path.
+        // In your own package, mediate has no public URL: give the Git URL of the copy you use,
+        // tagged with its versions, and pin 0.x to its minor version, as the README's "Versions"
+        // says: .package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0")).
+        // Or depend on a clone beside your package, by path: .package(path: "../mediate").
         .package(name: "mediate", path: "../..")
     ],
     targets: [
