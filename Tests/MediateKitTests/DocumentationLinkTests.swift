@@ -131,7 +131,8 @@ struct DocumentationLinkTests {
     /// resolve, and the example's comment pinned a 0.x version with `from:`, which accepts
     /// breaking versions.
     @Test func packageSnippetsCanBeUsedAndPinAMinorVersion() throws {
-        let files = ["Examples/ChatRoom/Package.swift"] + Self.documents
+        let examples = ["Examples/ChatRoom/Package.swift", "Examples/NewsReader/Package.swift"]
+        let files = examples + Self.documents
         for file in files {
             let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
             #expect(!text.contains("github.com/OWNER"), "\(file)")
@@ -140,9 +141,11 @@ struct DocumentationLinkTests {
                 #expect(snippet.output.contains("\"MEDIATE_GIT_URL\""), "\(file): \(snippet.output)")
             }
         }
-        let example = try String(contentsOf: packageRoot.appendingPathComponent(files[0]), encoding: .utf8)
-        #expect(example.contains(#".package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0"))"#))
-        #expect(example.contains(#".package(path: "../mediate")"#))
+        for file in examples {
+            let example = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(example.contains(#".package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0"))"#), "\(file)")
+            #expect(example.contains(#".package(path: "../mediate")"#), "\(file)")
+        }
     }
 
     @Test func theReadmeLinksTheReferenceTheDesignNotesAndTheLicense() throws {

@@ -1,0 +1,4 @@
+import MediateCommandLine
+import NewsReaderDesign
+
+MediateCommandLine.main(designs: [ScreenCoordinatorDesign.self])
