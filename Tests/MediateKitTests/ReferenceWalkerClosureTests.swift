@@ -5,7 +5,7 @@ import Testing
 
 // Classes whose stored closures capture what the tests say; each test lets go of its cycles.
 
-private final class Peer {
+private final class Peer: Sendable {
     let name: String
     init(_ name: String) { self.name = name }
 }
@@ -151,6 +151,27 @@ struct ReferenceWalkerClosureTests {
         #endif
     }
 
+    @Test func theWalkKeepsNoCaptureAlive() {
+        weak var strongSentinel: Peer?
+        weak var weakSentinel: Peer?
+        weak var boxedSentinel: Peer?
+        do {
+            let (strong, weakly, boxed) = (Peer("strong"), Peer("weak"), Peer("boxed"))
+            (strongSentinel, weakSentinel, boxedSentinel) = (strong, weakly, boxed)
+            var held = boxed
+            let listener = Listener()
+            listener.onChange = { [strong, weak weakly] in
+                _ = (strong, weakly)
+                held = Peer("new")
+            }
+            #expect(walk(listener).graph.nodes.count == 4)
+            _ = held
+        }
+        #expect(strongSentinel == nil)
+        #expect(weakSentinel == nil)
+        #expect(boxedSentinel == nil)
+    }
+
     @Test func aCapturedClosureIsFollowedInTurn() {
         let listener = Listener()
         let peer = Peer("peer")
@@ -257,5 +278,85 @@ extension ReferenceWalkerClosureTests {
             ])
         #expect(graph.strongCycles() == [["colleague", "Cancellable#1", "Sink<Int>#1"]])
         #expect(cycles(graph) == [["colleague"]])
+    }
+}
+
+// Closures of every kind the language makes, stored as their own types: the walk reads each
+// without trapping, and finds what each captures where the runtime says.
+
+private protocol Greeter {
+    func greet() -> String
+}
+
+private struct Greeting: Greeter {
+    var peer: Peer
+    var words = ["hello", "world"]
+    func greet() -> String { words.joined(separator: " ") }
+}
+
+private enum Outcome {
+    case done(Peer)
+    case failed(String)
+}
+
+private actor Counter {
+    var peer: Peer
+    var total = 0
+    init(_ peer: Peer) { self.peer = peer }
+    func add() { total += 1 }
+}
+
+private final class Kinds {
+    var async: () async -> Void = {}
+    var throwing: (Int) throws -> Int = { $0 }
+    var sendable: @Sendable () -> Void = {}
+    var mainActor: @MainActor () -> Void = {}
+    var isolatedAny: @isolated(any) () -> Void = {}
+    var cFunction: @convention(c) (Int32) -> Int32 = { $0 }
+    var method: () -> String = { "" }
+    var keyPath: (Peer) -> String = { $0.name }
+    var existential: () -> String = { "" }
+    var payload: () -> Void = {}
+    var strings: () -> Int = { 0 }
+    var actorBound: () -> Void = {}
+}
+
+extension ReferenceWalkerClosureTests {
+    @Test func closuresOfEveryKindAreReadWithoutTrapping() {
+        let peers = (0..<8).map { Peer("p\($0)") }
+        let kinds = Kinds()
+        kinds.async = { [peer = peers[0]] in _ = peer }
+        kinds.throwing = { [peer = peers[1]] in $0 + peer.name.count }
+        kinds.sendable = { [name = "s", count = 2] in _ = (name, count) }
+        kinds.mainActor = { [peer = peers[2]] in _ = peer }
+        kinds.isolatedAny = { [peer = peers[3]] in _ = peer }
+        kinds.cFunction = { $0 + 1 }
+        kinds.method = Greeting(peer: peers[4]).greet
+        kinds.keyPath = \Peer.name
+        let greeter: any Greeter = Greeting(peer: peers[5])
+        kinds.existential = { greeter.greet() }
+        let outcome = Outcome.done(peers[6])
+        let failure = Outcome.failed("no")
+        kinds.payload = { _ = (outcome, failure) }
+        let text = "some text that is long enough to live on the heap"
+        kinds.strings = { text.count + Double.pi.exponent }
+        let counter = Counter(peers[7])
+        kinds.actorBound = { _ = Task { await counter.add() } }
+        let graph = ReferenceWalker.graph(from: [ReferenceRoot(id: "root", role: .participant, object: kinds)])
+        // `@isolated(any)` keeps its isolation first; a key path as a function captures the key
+        // path object; the actor is an object like any other.
+        #expect(
+            lines(graph) == [
+                "root -async.captures[0]-> Peer#1 (strong)",
+                "root -throwing.captures[0]-> Peer#2 (strong)",
+                "root -mainActor.captures[0]-> Peer#3 (strong)",
+                "root -isolatedAny.captures[1]-> Peer#4 (strong)",
+                "root -method.captures[0].peer-> Peer#5 (strong)",
+                "root -keyPath.captures[0]-> KeyPath<Peer, String>#1 (strong)",
+                "root -existential.captures[0].peer-> Peer#6 (strong)",
+                "root -payload.captures[0].done-> Peer#7 (strong)",
+                "root -actorBound.captures[0]-> Counter#1 (strong)",
+                "Counter#1 -peer-> Peer#8 (strong)",
+            ])
     }
 }
