@@ -23,7 +23,7 @@ public enum ReferenceWalker {
     /// undefined behaviour in the walk as in the program. Metatypes are skipped.
     ///
     /// A stored Swift closure is followed into what it captures, as the runtime lays its context
-    /// out (``ClosureContext``): capture N at `closure.captures[N]`, a captured `var` looked
+    /// out (ClosureContext.swift): capture N at `closure.captures[N]`, a captured `var` looked
     /// through, a captured closure followed in turn, and each capture as strong as the field
     /// holding the closure unless it is a `weak`, `unowned` or `unowned(unsafe)` capture. A
     /// closure converted to `Any` is a thunk that captures it (`anything.captures[0].captures[0]`).
