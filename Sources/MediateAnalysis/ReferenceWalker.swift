@@ -20,8 +20,18 @@ public enum ReferenceWalker {
     /// value's own field metadata says otherwise, as for `[WeakBox]`. A weak reference whose
     /// object is gone gives no edge, nor does an `unowned` one whose object has been deinitialised;
     /// `unowned(unsafe)` references are followed as they are, and one whose object is gone is
-    /// undefined behaviour in the walk as in the program. Functions and metatypes are skipped (what
-    /// a closure captures is not seen).
+    /// undefined behaviour in the walk as in the program. Metatypes are skipped.
+    ///
+    /// A stored Swift closure is followed into what it captures, as the runtime lays its context
+    /// out (ClosureContext.swift): capture N at `closure.captures[N]`, a captured `var` looked
+    /// through, a captured closure followed in turn, and each capture as strong as the field
+    /// holding the closure unless it is a `weak`, `unowned` or `unowned(unsafe)` capture. A
+    /// closure converted to `Any` is a thunk that captures it (`anything.captures[0].captures[0]`).
+    /// Not seen: what a generic closure captures (its capture types name generic parameters), the
+    /// captures from the first whose type the runtime cannot resolve, and the contents of a value
+    /// that is a single reference and that a closure captured alone (an `Array`, say), whose
+    /// object is then the closure's whole context and is followed as an object. C functions
+    /// and thin functions capture nothing.
     /// A type with a custom mirror is walked as its mirror shows it, each child taking the
     /// ownership of the stored field of the same name, if any, else that of its container.
     public static func graph(from roots: [ReferenceRoot]) -> ReferenceGraph {
@@ -46,6 +56,11 @@ private struct Walk {
     private var fieldsByType: [ObjectIdentifier: [StoredField]] = [:]
     /// How a value of every type met so far is read.
     private var shapeByType: [ObjectIdentifier: Shape] = [:]
+    /// The closure contexts `visitClosure` has still to read, each with the path of its closure
+    /// (or of its box's variable) and how strongly that is held.
+    private var pendingContexts: [(context: ClosureContext, path: String, ownership: Ownership, isBox: Bool)] = []
+    /// Whether `visitClosure` is reading contexts.
+    private var readingContexts = false
 
     mutating func add(_ root: ReferenceRoot) {
         let key = ObjectIdentifier(root.object)
@@ -161,6 +176,8 @@ private struct Walk {
             guard let object = reference(in: value) else { return }
             graph.edges.append(.init(from: from, to: id(of: object), label: path, ownership: ownership))
             return
+        case .function:
+            return visitClosure(value, path: path, ownership: ownership, from: from)
         case .leaf:
             return
         case .optional:
@@ -216,6 +233,44 @@ private struct Walk {
         }
     }
 
+    /// Follows what the closure `value` captures, each capture at `path.captures[POSITION]` and
+    /// as strong as the closure's own holder unless it is a weak or unowned capture; a box (a
+    /// captured `var`) is looked through. Contexts are read from a queue, not by recursion, so
+    /// that a long chain of closures cannot overflow the thread's stack, and each only once per
+    /// closure found in a value.
+    private mutating func visitClosure(_ value: Any, path: String, ownership: Ownership, from: String) {
+        guard let context = ClosureContext(function: value) else { return }
+        pendingContexts.append((context, path, ownership, isBox: false))
+        // A closure found while reading a context waits its turn in the queue.
+        guard !readingContexts else { return }
+        readingContexts = true
+        var seen: Set<UnsafeRawPointer> = []
+        // `value` holds the first context, and through it every other one.
+        withExtendedLifetime(value) {
+            var next = 0
+            while next < pendingContexts.count {
+                let (context, path, ownership, isBox) = pendingContexts[next]
+                next += 1
+                guard seen.insert(context.base).inserted else { continue }
+                for (position, capture) in context.captures.enumerated() {
+                    let capturePath = isBox ? path : joined(path, ".captures[\(position)]")
+                    switch capture {
+                    case .value(let captured, let held):
+                        visit(captured, path: capturePath, ownership: held == .strong ? ownership : held.public, from: from)
+                    case .box(let box):
+                        pendingContexts.append((box, capturePath, ownership, isBox: true))
+                    case .function(let function?):
+                        pendingContexts.append((function, capturePath, ownership, isBox: false))
+                    case .function(nil):
+                        break
+                    }
+                }
+            }
+        }
+        pendingContexts.removeAll()
+        readingContexts = false
+    }
+
     /// Follows the elements of a collection, each at `path[POSITION]`.
     private mutating func visitElements(_ elements: [Any], path: String, ownership: Ownership, from: String) {
         for (position, element) in elements.enumerated() {
@@ -237,7 +292,9 @@ private struct Walk {
 private enum Shape {
     /// A class instance: a reference.
     case object
-    /// A value that can show no child: a function, a metatype, or a standard library leaf
+    /// A thick Swift function: what its context holds.
+    case function
+    /// A value that can show no child: another function, a metatype, or a standard library leaf
     /// (`String`, `Int` …), whose custom mirror has no children.
     case leaf
     /// An `Optional`.
@@ -257,7 +314,9 @@ private enum Shape {
             return
         }
         switch _metadataKind(type) {
-        case MetadataKind.function, MetadataKind.metatype, MetadataKind.existentialMetatype:
+        case MetadataKind.function:
+            self = ClosureContext.isThickFunction(type) ? .function : .leaf
+        case MetadataKind.metatype, MetadataKind.existentialMetatype:
             self = .leaf
         case MetadataKind.tuple:
             self = .elements
@@ -549,7 +608,7 @@ private enum MetadataKind {
 
 /// The kind of `type`'s metadata (`MetadataKind`).
 @_silgen_name("swift_getMetadataKind")
-private func _metadataKind(_ type: Any.Type) -> UInt
+func _metadataKind(_ type: Any.Type) -> UInt
 
 /// Frees a child's name.
 private typealias _NameFreeFunc = @convention(c) (UnsafePointer<CChar>?) -> Void
