@@ -98,6 +98,23 @@ static inline Agraph_t *mediate_read_graph(FILE *file, Agiddisc_t *ids) {
 }
 
 // gvRenderData with the length as a size_t in every generation.
+// Graphviz 2.42 to 8.x lay out a labelled edge between two nodes of one rank (a flat edge) by
+// putting its label on a virtual node in the rank above, growing that rank's node list with
+// realloc (flat.c, make_vn_slot) but leaving `av`, the pointer gvFreeLayout frees, at the old
+// list: a double free, which corrupted the heap once realloc moved the list (coupling diagrams
+// of 15 weak participants aborted). After a dot layout the root graph's lists are `v` (mincross
+// sets v = av, and only make_vn_slot moves v afterwards), so `av` is pointed at `v` before the
+// layout is freed. Graphs of other engines have no ranks; Graphviz 13 is left as it is.
+static inline void mediate_repair_rank_lists(graph_t *graph) {
+#if !MEDIATE_GRAPHVIZ_13
+    rank_t *ranks = GD_rank(graph);
+    if (ranks == NULL) return;
+    for (int r = GD_minrank(graph); r <= GD_maxrank(graph); r++) ranks[r].av = ranks[r].v;
+#else
+    (void)graph;
+#endif
+}
+
 static inline int mediate_render_data(GVC_t *context, graph_t *graph, const char *format, char **data,
                                       size_t *length) {
 #if MEDIATE_GRAPHVIZ_13

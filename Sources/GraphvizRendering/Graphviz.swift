@@ -181,7 +181,10 @@ public enum Graphviz {
         guard gvLayout(context, graph, engine) == 0 else {
             throw reportedError(or: "\(engine) layout failed", missing: "plugin for the \(engine) layout")
         }
-        defer { gvFreeLayout(context, graph) }
+        defer {
+            mediate_repair_rank_lists(graph)
+            gvFreeLayout(context, graph)
+        }
         try throwIfErrorReported()
         var data: UnsafeMutablePointer<CChar>?
         var length = 0

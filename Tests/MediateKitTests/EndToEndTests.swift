@@ -364,6 +364,26 @@ struct EndToEndTests {
         #expect(result.standardOutput.hasSuffix(" passed, 0 failed\n"))
     }
 
+    /// Weak participants give a coupling diagram of labelled edges that do not rank it: Graphviz
+    /// 2.42 then freed a moved node list twice, and `render` aborted from 15 participants on
+    /// (shim.h, `mediate_repair_rank_lists`). Each count, under a design whose mediator holds
+    /// its colleagues weakly and one that holds them through wrappers, draws every participant.
+    @Test(arguments: [4, 15, 40])
+    func weakParticipantsDrawWithoutCorruptingTheHeap(count: Int) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let participants = (1...count).map { "participant P\($0) weak" }.joined(separator: "\n")
+        try "scenario \"Weak\"\n\(participants)\nP1 -> *: hi\n".write(
+            to: folder.appendingPathComponent("weak.scenario"), atomically: true, encoding: .utf8)
+        for design in ["wrapper", "actor"] {
+            let result = try mediate(
+                ["render", "weak.scenario", "--mediator", design, "--graph", "coupling", "-o", "\(design).svg"], in: folder)
+            #expect(result.status == 0, "\(design): \(result.standardError)")
+            let svg = try String(contentsOf: folder.appendingPathComponent("\(design).svg"), encoding: .utf8)
+            #expect(svg.contains(">P\(count)</text>"), "\(design)")
+        }
+    }
+
     /// `--schedule random:SEED` runs an asynchronous design's jobs in another order, the same one
     /// on every run with that seed; `fixed` is the default order, the goldens'. A synchronous
     /// design runs the same under any schedule.
