@@ -17,6 +17,8 @@ final class Colleague: @unchecked Sendable {
     weak var mediator: (any ColleagueMediator)?
     /// actor: the colleague's weak reference to its actor mediator.
     weak var actorMediator: ActorMediator?
+    /// async-stream: the colleague's weak reference to its bus.
+    weak var bus: StreamBus?
     /// direct-delegate: the delegate, held strongly since its protocol is not class-bound.
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
@@ -70,6 +72,7 @@ extension ReferenceDesign {
         guard let colleague = colleague as? Colleague else { return }
         colleague.mediator = nil
         colleague.actorMediator = nil
+        colleague.bus = nil
         colleague.delegate = nil
         colleague.peers = []
     }
