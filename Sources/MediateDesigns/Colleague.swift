@@ -19,6 +19,8 @@ final class Colleague: @unchecked Sendable {
     weak var actorMediator: ActorMediator?
     /// async-stream: the colleague's weak reference to its bus.
     weak var bus: StreamBus?
+    /// notification-center: the colleague's weak reference to its hub.
+    weak var notificationHub: NotificationHub?
     /// direct-delegate: the delegate, held strongly since its protocol is not class-bound.
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
@@ -73,6 +75,7 @@ extension ReferenceDesign {
         colleague.mediator = nil
         colleague.actorMediator = nil
         colleague.bus = nil
+        colleague.notificationHub = nil
         colleague.delegate = nil
         colleague.peers = []
     }
