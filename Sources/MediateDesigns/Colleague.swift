@@ -1,12 +1,14 @@
 import MediateRuntime
 
-/// The colleague object of the four reference designs.
+/// The colleague object of the reference designs.
 ///
-/// The four share one class, so that a scenario can replace one design with another while it
+/// They share one class, so that a scenario can replace one design with another while it
 /// runs (`mediator mesh` after the first step) and the new mediator takes over the same objects.
 /// Each design writes only its own link when it registers a colleague: the two mediator designs
-/// the weak `mediator`, direct-delegate the strong `delegate`, the mesh the strong `peers`. A link
-/// another design wrote earlier stays, as it would in a program, and the coupling analysis sees it.
+/// the weak `mediator`, direct-delegate the strong `delegate`, the mesh the strong `peers`, the
+/// actor, async-stream and notification-center their weak `actorMediator`, `bus` and
+/// `notificationHub`. A link another design wrote earlier stays, as it would in a program, and
+/// the coupling analysis sees it.
 ///
 /// Unchecked `Sendable`: the actor design hands colleagues to its actor, and every task of an
 /// asynchronous design runs on the run's thread, one job at a time (``Design/isAsynchronous``).
@@ -17,6 +19,10 @@ final class Colleague: @unchecked Sendable {
     weak var mediator: (any ColleagueMediator)?
     /// actor: the colleague's weak reference to its actor mediator.
     weak var actorMediator: ActorMediator?
+    /// async-stream: the colleague's weak reference to its bus.
+    weak var bus: StreamBus?
+    /// notification-center: the colleague's weak reference to its hub.
+    weak var notificationHub: NotificationHub?
     /// direct-delegate: the delegate, held strongly since its protocol is not class-bound.
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
@@ -70,6 +76,8 @@ extension ReferenceDesign {
         guard let colleague = colleague as? Colleague else { return }
         colleague.mediator = nil
         colleague.actorMediator = nil
+        colleague.bus = nil
+        colleague.notificationHub = nil
         colleague.delegate = nil
         colleague.peers = []
     }

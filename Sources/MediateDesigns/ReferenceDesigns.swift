@@ -2,11 +2,13 @@ import MediateRuntime
 
 extension DesignRegistry {
     /// The reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
-    /// (the default), `wrapper`, `direct-delegate`, `mesh`, then the asynchronous `actor`.
+    /// (the default), `wrapper`, `direct-delegate`, `mesh`, then the asynchronous `actor` and
+    /// `async-stream`, and the synchronous `notification-center`.
     public static let reference: DesignRegistry = {
         var registry = DesignRegistry()
         for design: any Design.Type in [
             ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self, ActorDesign.self,
+            StreamBusDesign.self, NotificationHubDesign.self,
         ] {
             try! registry.register(design)
         }
@@ -33,4 +35,8 @@ extension MediatorKind {
     public static let mesh = MediatorKind(MeshDesign.name)
     /// The name of the actor reference design, the first asynchronous one.
     public static let actor = MediatorKind(ActorDesign.name)
+    /// The name of the async-stream reference design: a bus of `AsyncStream`s, asynchronous.
+    public static let asyncStream = MediatorKind(StreamBusDesign.name)
+    /// The name of the notification-center reference design: Foundation's `NotificationCenter`.
+    public static let notificationCenter = MediatorKind(NotificationHubDesign.name)
 }

@@ -128,6 +128,55 @@ final class SpinningDesign: Design {
     var mediator: AnyObject? { nil }
 }
 
+/// A bus whose every stop reads a stream of its own in a task that lives as long as the stream:
+/// the bus finishes every stream when it goes. Each reader holds a ``Reader`` until it ends.
+final class ReadingBusDesign: Design {
+    /// Alive while a reader's task has not ended.
+    final class Reader: Sendable {
+        static let alive = Atomic<Int>(0)
+        init() { Self.alive.add(1, ordering: .relaxed) }
+        deinit { Self.alive.subtract(1, ordering: .relaxed) }
+    }
+
+    static let name = "reading-bus"
+    static var isAsynchronous: Bool { true }
+    static func makeColleague(for member: Member) -> AnyObject { SleepyBusDesign.Stop(member) }
+
+    let courier: Courier
+    private var inboxes: [(member: Member, continuation: AsyncStream<Message>.Continuation)] = []
+
+    init(participants: [Registration], courier: Courier) {
+        self.courier = courier
+        for registration in participants { _ = register(registration) }
+    }
+
+    deinit {
+        for inbox in inboxes { inbox.continuation.finish() }
+    }
+
+    func register(_ registration: Registration) -> DeliveryError? {
+        let (stream, continuation) = AsyncStream.makeStream(of: Message.self)
+        let (member, courier, reader) = (registration.member, courier, Reader())
+        inboxes.append((member, continuation))
+        Task.detached {
+            for await message in stream { courier.deliver(message, to: member, from: nil) }
+            withExtendedLifetime(reader) {}
+        }
+        return nil
+    }
+
+    func unregister(_ registration: Registration) -> DeliveryError? { nil }
+
+    func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
+        for inbox in inboxes where inbox.member != sender.member { inbox.continuation.yield(message) }
+    }
+
+    func send(_ message: Message, from sender: Origin, to target: String) {}
+
+    var registered: [Member] { inboxes.map(\.member) }
+    var mediator: AnyObject? { nil }
+}
+
 /// Loads `source` against the reference designs and `design`, and runs it under `design`.
 private func run<D: Design>(_ source: String, under design: D.Type, limits: RunLimits = RunLimits()) throws
     -> (text: String, summary: RunSummary)
@@ -241,5 +290,19 @@ struct AsynchronousDesignTests {
             return
         }
         #expect(error == "neverQuiescent spinning: 1600 jobs ran in this step")
+    }
+
+    /// A task that the end of the run wakes (a reader whose stream its bus finished as it went)
+    /// runs to its end before the run's scheduler goes: none is left suspended for ever.
+    @Test func readersWokenAsTheRunLetsGoRunToTheirEnd() throws {
+        let (text, _) = try run(
+            """
+            participant A
+            participant B
+            participant C
+            A -> *: "hello"
+            """, under: ReadingBusDesign.self)
+        #expect(text.contains("  B <- mediator \"hello\"\n  C <- mediator \"hello\"\n"), "\(text)")
+        #expect(ReadingBusDesign.Reader.alive.load(ordering: .relaxed) == 0)
     }
 }

@@ -156,7 +156,8 @@ struct CompareDiagramTests {
             #expect(rows.values.allSatisfy { $0.count <= 5 }, "box \(box): rows of \(rows.values.map(\.count))")
         }
         let width = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#).flatMap { Int($0.1) })
-        #expect(width < 2_000)
+        // 400 points a box: under 2,000 for the five designs there were, 2,483 for seven.
+        #expect(width < 400 * MediatorKind.allCases.count)
     }
 
     /// neato, sfdp and twopi drew the boxes and the table over each other, circo drew no boxes,

@@ -80,12 +80,13 @@ struct DesignsToolHelpTests {
         let root = try DesignsToolTests().tool("--help")
         #expect(
             root.standardOutput.contains(
-                "one of six designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, and shouter)"))
+                "one of eight designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, async-stream, notification-center, and shouter)"
+            ))
         let check = try DesignsToolTests().tool("check", "--help")
-        #expect(check.standardOutput.contains("under all six designs"))
+        #expect(check.standardOutput.contains("under all eight designs"))
         #expect(!check.standardOutput.contains("four"))
         let compare = try DesignsToolTests().tool("compare", "--help")
-        #expect(compare.standardOutput.contains("the six designs"))
+        #expect(compare.standardOutput.contains("the eight designs"))
     }
 
     @Test func hintsNameTheCommandOfAPackage() throws {

@@ -242,14 +242,17 @@ struct OutputFileTests {
 
             """
         #expect(
-            result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + carol("actor") + """
-                office.scenario: 2 expectations failed under protocol-extension; see out/office/protocol-extension.transcript
-                office.scenario: 1 expectation failed under wrapper; see out/office/wrapper.transcript
-                office.scenario: 3 expectations failed under direct-delegate; see out/office/direct-delegate.transcript
-                office.scenario: 2 expectations failed under mesh; see out/office/mesh.transcript
-                office.scenario: 1 expectation failed under actor; see out/office/actor.transcript
+            result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + carol("actor")
+                + carol("async-stream") + carol("notification-center") + """
+                    office.scenario: 2 expectations failed under protocol-extension; see out/office/protocol-extension.transcript
+                    office.scenario: 1 expectation failed under wrapper; see out/office/wrapper.transcript
+                    office.scenario: 3 expectations failed under direct-delegate; see out/office/direct-delegate.transcript
+                    office.scenario: 2 expectations failed under mesh; see out/office/mesh.transcript
+                    office.scenario: 1 expectation failed under actor; see out/office/actor.transcript
+                    office.scenario: 1 expectation failed under async-stream; see out/office/async-stream.transcript
+                    office.scenario: 1 expectation failed under notification-center; see out/office/notification-center.transcript
 
-                """)
+                    """)
         let log = try mediate(["run", "office.scenario", "--format", "log", "--output", "out"], in: folder)
         #expect(log.status == 1)
         #expect(

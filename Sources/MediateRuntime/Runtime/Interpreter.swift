@@ -440,6 +440,10 @@ public final class Interpreter {
         releaseEverything()
         emit(.leaked(summary.leaked))
         reclaimLeaks()
+        // What letting go woke (a stream's reader, its stream finished as its bus went) runs to its
+        // end: the scheduler goes with the run, and a job it still held would never run, leaving
+        // its task suspended for ever. Nothing is written; a delivery made here is late.
+        _ = scheduler?.runUntilQuiescent(jobBudget: 10_000)
         // After the reclaim too: a leaked colleague freed there may deliver from its deinit.
         summary.lateDeliveries = courier.late
         return summary
