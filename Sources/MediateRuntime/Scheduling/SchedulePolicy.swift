@@ -7,7 +7,7 @@
 public enum SchedulePolicy: Hashable, Sendable, LosslessStringConvertible {
     /// The oldest runnable job first (first in, first out): the default, the same on every machine.
     case fixed
-    /// A choice drawn from ``SplitMix64`` seeded with `seed`, the same on every machine.
+    /// A choice drawn from SplitMix64 seeded with `seed`, the same on every machine.
     case random(seed: UInt64)
     /// The recorded choices, in order; once they run out, the oldest job first. A choice beyond the
     /// runnable jobs takes the newest one, so that a shortened or edited list still replays.
