@@ -6,7 +6,8 @@ import MediateRuntime
 /// center of its own (never `.default`, which every run in the process would share); each
 /// colleague that joins adds an observer block for the notifications addressed to it, with no
 /// queue, so the block runs on the posting thread before `post` returns. A send posts one
-/// notification to each receiver, in the order they joined; `leave` removes the observer.
+/// notification to each receiver, in the order they joined; `leave` removes the observer, once
+/// the broadcasts under way have posted to the receivers they started with (docs/LANGUAGE.md).
 ///
 /// One notification per receiver, not one for everyone: swift-corelibs-foundation calls the
 /// observers of one name in the order of a hash table, which changes from process to process
@@ -28,12 +29,17 @@ final class NotificationHub {
 
     private let center = NotificationCenter()
     private var observers: [Observer] = []
+    /// How many broadcasts are posting, one inside another's delivery.
+    private var broadcasting = 0
+    /// The observers of colleagues that left while a broadcast was posting: removed from the
+    /// center when the outermost broadcast ends.
+    private var leftWhileBroadcasting: [Observer] = []
     private let courier: Courier
 
     init(courier: Courier) { self.courier = courier }
 
     deinit {
-        for observer in observers { center.removeObserver(observer.token) }
+        for observer in observers + leftWhileBroadcasting { center.removeObserver(observer.token) }
     }
 
     /// The name of the notifications addressed to `member`.
@@ -44,6 +50,12 @@ final class NotificationHub {
     /// Adds `colleague`'s observer, whose block holds it strongly, or weakly.
     func join(_ colleague: Colleague, weakly: Bool) {
         guard !observers.contains(where: { $0.member == colleague.member }) else { return }
+        // Back before the broadcast it left ended: its old observer goes now, so it hears once.
+        leftWhileBroadcasting.removeAll { observer in
+            guard observer.member == colleague.member else { return false }
+            center.removeObserver(observer.token)
+            return true
+        }
         let courier = courier
         let receive: @Sendable (Notification, Colleague?) -> Void = { notification, colleague in
             guard let colleague, let message = notification.userInfo?[Self.messageKey] as? Message else { return }
@@ -57,17 +69,27 @@ final class NotificationHub {
         observers.append(Observer(member: colleague.member, token: token))
     }
 
-    /// Removes `colleague`'s observer.
+    /// Takes `colleague` off the hub: no send finds it any more. Its observer is removed at once,
+    /// or, while a broadcast is posting, when the outermost one ends.
     func leave(_ colleague: Colleague) {
         observers.removeAll { observer in
             guard observer.member == colleague.member else { return false }
-            center.removeObserver(observer.token)
+            if broadcasting > 0 { leftWhileBroadcasting.append(observer) } else { center.removeObserver(observer.token) }
             return true
         }
     }
 
-    /// Posts `message` to every colleague but `sender`, optionally of one type.
+    /// Posts `message` to every colleague but `sender`, optionally of one type: those that had
+    /// joined when it started, in the order they joined.
     func broadcast(_ message: Message, from sender: Colleague?, ofType type: String?) {
+        broadcasting += 1
+        defer {
+            broadcasting -= 1
+            if broadcasting == 0 {
+                for observer in leftWhileBroadcasting { center.removeObserver(observer.token) }
+                leftWhileBroadcasting = []
+            }
+        }
         for observer in observers where observer.member != sender?.member && observer.member.matches(type: type) {
             post(message, to: observer.member, from: sender)
         }
