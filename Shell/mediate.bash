@@ -194,7 +194,7 @@ _mediate_run() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'$'\n''all'
         return
         ;;
     '--format')
@@ -270,7 +270,7 @@ _mediate_check() {
         return
         ;;
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'$'\n''all'
         return
         ;;
     '--record')
@@ -321,11 +321,11 @@ _mediate_diff() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'
         return
         ;;
     '--against')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'
         return
         ;;
     '--max-depth')
@@ -362,7 +362,7 @@ _mediate_render() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'
         return
         ;;
     '--graph')
@@ -452,7 +452,7 @@ _mediate_export() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'
         return
         ;;
     '--format')
@@ -565,7 +565,7 @@ _mediate_watch() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''combine'$'\n''all'
         return
         ;;
     '--output')

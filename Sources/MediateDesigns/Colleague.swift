@@ -1,5 +1,9 @@
 import MediateRuntime
 
+#if Combine
+    import OpenCombine
+#endif
+
 /// The colleague object of the four reference designs.
 ///
 /// The four share one class, so that a scenario can replace one design with another while it
@@ -21,6 +25,10 @@ final class Colleague: @unchecked Sendable {
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
     var peers: [Colleague] = []
+    #if Combine
+        /// combine: its subscription to the inbox the mediator sends on; dropping it cancels it.
+        var subscription: AnyCancellable?
+    #endif
 
     init(_ member: Member) { self.member = member }
 
@@ -72,6 +80,9 @@ extension ReferenceDesign {
         colleague.actorMediator = nil
         colleague.delegate = nil
         colleague.peers = []
+        #if Combine
+            colleague.subscription = nil
+        #endif
     }
 
     /// The registration's colleague, or nil (reported) when another design made it.

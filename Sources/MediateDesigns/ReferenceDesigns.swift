@@ -2,12 +2,17 @@ import MediateRuntime
 
 extension DesignRegistry {
     /// The reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
-    /// (the default), `wrapper`, `direct-delegate`, `mesh`, then the asynchronous `actor`.
+    /// (the default), `wrapper`, `direct-delegate`, `mesh`, the asynchronous `actor`, then
+    /// `combine` (with the `Combine` trait, on by default).
     public static let reference: DesignRegistry = {
         var registry = DesignRegistry()
-        for design: any Design.Type in [
+        var designs: [any Design.Type] = [
             ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self, ActorDesign.self,
-        ] {
+        ]
+        #if Combine
+            designs.append(CombineDesign.self)
+        #endif
+        for design in designs {
             try! registry.register(design)
         }
         return registry
@@ -33,4 +38,8 @@ extension MediatorKind {
     public static let mesh = MediatorKind(MeshDesign.name)
     /// The name of the actor reference design, the first asynchronous one.
     public static let actor = MediatorKind(ActorDesign.name)
+    #if Combine
+        /// The name of the combine reference design (with the `Combine` trait, on by default).
+        public static let combine = MediatorKind(CombineDesign.name)
+    #endif
 }

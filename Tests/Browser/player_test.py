@@ -240,10 +240,10 @@ class PlayerTests(unittest.TestCase):
             frames = page.page.evaluate(
                 "prefix => [...document.querySelectorAll('[id^=\"' + prefix + '\"].guard')]"
                 ".map(e => [e.id, parseInt(e.dataset.step, 10)])", home + "-d")
-            # Five under each synchronous design with a mediator, none under mesh, four under the
-            # actor: its transcript has five guard lines too, and one gets no frame (a gap of the
-            # player with asynchronous orders, noted for the visualizer's issue).
-            self.assertEqual(len(frames), 19)
+            # Five under each synchronous design with a mediator (combine among them), none under
+            # mesh, four under the actor: its transcript has five guard lines too, and one gets no
+            # frame (a gap of the player with asynchronous orders, noted for the visualizer's issue).
+            self.assertEqual(len(frames), 24)
             while not page.where(home).startswith("End, step "):
                 page.page.click("#%s-forward" % home)
                 step = int(page.where(home).split(" of ")[0].split()[-1])

@@ -102,7 +102,7 @@ struct CompareDiagramTests {
         #expect(mediators(coupling) == ["Hub", "Hub 2"])
         let report = ComparisonReport(scenario: scenario)
         let compare = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
-        #expect(mediators(compare) == ["Hub", "Hub", "Hub", "Hub 2", "Hub", "Hub"])
+        #expect(mediators(compare) == ["Hub", "Hub", "Hub", "Hub 2", "Hub", "Hub", "Hub"])
         #expect(compare.contains(">(A, B, Hub 2)</TD>"))
         #expect(compare.contains(">A, B, Hub 2</TD>"))
         let table = ComparisonFormatter.table(report)
@@ -148,8 +148,9 @@ struct CompareDiagramTests {
             let rows = Dictionary(grouping: nodes.filter { $0.name.hasPrefix("P") }, by: \.y)
             #expect(rows.values.allSatisfy { $0.count <= 5 }, "box \(box): rows of \(rows.values.map(\.count))")
         }
+        // A box of five columns is about 360 pt wide; one of twelve, about 1,000.
         let width = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#).flatMap { Int($0.1) })
-        #expect(width < 2_000)
+        #expect(width < 400 * MediatorKind.allCases.count)
     }
 
     /// neato, sfdp and twopi drew the boxes and the table over each other, circo drew no boxes,

@@ -80,12 +80,12 @@ struct DesignsToolHelpTests {
         let root = try DesignsToolTests().tool("--help")
         #expect(
             root.standardOutput.contains(
-                "one of six designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, and shouter)"))
+                "one of seven designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, combine, and shouter)"))
         let check = try DesignsToolTests().tool("check", "--help")
-        #expect(check.standardOutput.contains("under all six designs"))
+        #expect(check.standardOutput.contains("under all seven designs"))
         #expect(!check.standardOutput.contains("four"))
         let compare = try DesignsToolTests().tool("compare", "--help")
-        #expect(compare.standardOutput.contains("the six designs"))
+        #expect(compare.standardOutput.contains("the seven designs"))
     }
 
     @Test func hintsNameTheCommandOfAPackage() throws {

@@ -74,8 +74,8 @@ struct EndToEndTests {
         #expect(
             written.filter { $0.hasSuffix(".transcript") }.sorted()
                 == [
-                    "actor.transcript", "direct-delegate.transcript", "mesh.transcript", "protocol-extension.transcript",
-                    "wrapper.transcript",
+                    "actor.transcript", "combine.transcript", "direct-delegate.transcript", "mesh.transcript",
+                    "protocol-extension.transcript", "wrapper.transcript",
                 ])
     }
 
@@ -326,7 +326,10 @@ struct EndToEndTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["scenario"] as? String == "Musketeers")
         let implementations = try #require(object["implementations"] as? [[String: Any]])
-        #expect(implementations.map { $0["kind"] as? String } == ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor"])
+        #expect(
+            implementations.map { $0["kind"] as? String } == [
+                "protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "combine",
+            ])
         let wrapper = implementations[1]
         #expect(wrapper["firstDifference"] is NSNull)
         #expect(
@@ -349,7 +352,7 @@ struct EndToEndTests {
         #expect(result.status == 0)
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("musketeers").path))
         var expected: Set<String> = ["compare.dot", "compare.svg", "compare.json"]
-        for kind in ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor"] {
+        for kind in ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "combine"] {
             expected.formUnion([
                 "\(kind).transcript", "\(kind).messages.dot", "\(kind).messages.svg",
                 "\(kind).coupling.dot", "\(kind).coupling.svg",
@@ -418,7 +421,7 @@ struct EndToEndTests {
         for name in ["a.scenario", "notes.txt"] {
             #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
         }
-        let designs = ["actor", "direct-delegate", "mesh", "protocol-extension", "wrapper"]
+        let designs = ["actor", "combine", "direct-delegate", "mesh", "protocol-extension", "wrapper"]
         #expect(try bashCompletions(["mediate", "run", "--mediator", ""], in: folder) == (designs + ["all"]).sorted())
         #expect(try bashCompletions(["mediate", "render", "a.scenario", "--mediator", ""], in: folder) == designs)
         #expect(try bashCompletions(["mediate", "run", "--format", ""], in: folder) == ["jsonl", "log", "transcript"])

@@ -262,20 +262,20 @@ struct ExpectationTests {
         (
             "participant A\nexpect A alive fails under1️⃣",
             [
-                "1️⃣ expected a design's name after 'under' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor'"
+                "1️⃣ expected a design's name after 'under' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'combine'"
             ]
         ),
         (
             "participant A\nexpect A alive fails under mesh,1️⃣",
             [
-                "1️⃣ expected a design's name after ',' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor'"
+                "1️⃣ expected a design's name after ',' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'combine'"
             ]
         ),
         (
             "participant A\nexpect A alive fails under 1️⃣meshh",
             [
                 "1️⃣ unknown design 'meshh' after 'fails under' | help: did you mean 'mesh'? "
-                    + "| help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor'"
+                    + "| help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'combine'"
             ]
         ),
         (
@@ -387,13 +387,13 @@ struct ExpectationTests {
         let result = workspace.check(junit: true)
         #expect(result.code == 1)
         let out = result.out.split(separator: "\n")
-        #expect(out.count == 6)
+        #expect(out.count == 7)
         #expect(out.first == "FAIL Scenarios/steps.scenario [protocol-extension] line 5: expect B received 2 FAILED (got 1)")
-        #expect(out.last == "0 passed, 5 failed")
+        #expect(out.last == "0 passed, 6 failed")
         #expect(
             result.err.hasPrefix(
                 """
-                Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate, mesh and actor, the expectation failed (got 1)
+                Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate, mesh, actor and combine, the expectation failed (got 1)
                 expect B received 2
                 ^~~~~~~~~~~~~~~~~~~
                 help: update the expected value to what it got: write 'expect B received 1'
@@ -401,7 +401,7 @@ struct ExpectationTests {
 
                 """))
         let junit = try #require(workspace.read("junit.xml")).replacingOccurrences(of: workspace.root.path + "/", with: "")
-        #expect(junit.contains(#"<testsuite name="mediate check" tests="5" failures="5""#))
+        #expect(junit.contains(#"<testsuite name="mediate check" tests="6" failures="6""#))
         #expect(
             junit.contains(
                 #"<failure message="1 failed expectation">Scenarios/steps.scenario:5: error: under mesh, the expectation failed "#
@@ -473,7 +473,7 @@ struct ExpectationTests {
         #expect(workspace.check(record: .all).code == 0)
         let result = workspace.check()
         #expect(result.code == 0)
-        #expect(result.out == "5 passed, 0 failed\n")
+        #expect(result.out == "6 passed, 0 failed\n")
         #expect(result.err.isEmpty)
         #expect(workspace.read("Output/steps/mesh.transcript")?.contains("expect B received 2 fails ok (got 1)\n") == true)
     }

@@ -173,6 +173,7 @@ struct Language11PartiesTests {
         "wrapper": removed + "leaked: none\n",
         "mesh": removed + "leaked: A, D\n",
         "actor": removed + "leaked: none\n",
+        "combine": removed + "leaked: none\n",
         "direct-delegate": """
         scenario test
         mediator direct-delegate

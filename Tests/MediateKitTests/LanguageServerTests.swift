@@ -174,7 +174,7 @@ struct LSPPositionTests {
         let labels = CompletionContext(analysis: analysis, designs: designs.names).items(at: position(0, 9)).array?.compactMap {
             $0["label"]?.string
         }
-        #expect(labels == ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", RelayDesign.name, "as"])
+        #expect(labels == ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "combine", RelayDesign.name, "as"])
     }
 }
 

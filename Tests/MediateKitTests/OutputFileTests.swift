@@ -242,12 +242,13 @@ struct OutputFileTests {
 
             """
         #expect(
-            result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + carol("actor") + """
+            result.standardError == warning + ["protocol-extension", "wrapper", "mesh", "actor", "combine"].map(carol).joined() + """
                 office.scenario: 2 expectations failed under protocol-extension; see out/office/protocol-extension.transcript
                 office.scenario: 1 expectation failed under wrapper; see out/office/wrapper.transcript
                 office.scenario: 3 expectations failed under direct-delegate; see out/office/direct-delegate.transcript
                 office.scenario: 2 expectations failed under mesh; see out/office/mesh.transcript
                 office.scenario: 1 expectation failed under actor; see out/office/actor.transcript
+                office.scenario: 1 expectation failed under combine; see out/office/combine.transcript
 
                 """)
         let log = try mediate(["run", "office.scenario", "--format", "log", "--output", "out"], in: folder)

@@ -293,7 +293,8 @@ struct AssertScenarioTests {
         }
         try #require(unknown.count == 1)
         #expect(unknown[0].text.hasPrefix("\(folder.file("Scenarios/switch.scenario")):4:10: error: unknown mediator kind 'hub'\n"))
-        #expect(unknown[0].text.hasSuffix("help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor'"))
+        #expect(
+            unknown[0].text.hasSuffix("help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'combine'"))
         #expect(!folder.exists("Output"))
         let recorded = recordedIssues {
             assertScenario(
