@@ -80,7 +80,7 @@ struct DesignsToolHelpTests {
         let root = try DesignsToolTests().tool("--help")
         #expect(
             root.standardOutput.contains(
-                "one of nine designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, async-stream, notification-center, combine, and shouter)"
+                "one of nine designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, async-stream, notification-center, combine, and\nshouter)"
             ))
         let check = try DesignsToolTests().tool("check", "--help")
         #expect(check.standardOutput.contains("under all nine designs"))
