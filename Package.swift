@@ -17,9 +17,12 @@ let package = Package(
     // user of hummingbird and swift-log. A dependent that writes `traits: []` on its dependency
     // (tools-version 6.1 or later) resolves neither, nor what they bring, and its `mediate` tool
     // has no `watch --serve` (README, "Dependencies"; Scripts/verify-dependents checks its pins).
+    // `Combine`, on by default: the `combine` reference design (MediateDesigns), the only user of
+    // OpenCombine. Without it MediateDesigns has neither, and `traits: []` resolves neither.
     traits: [
         .trait(name: "Serve", description: "`mediate watch --serve`: the report page over HTTP (Hummingbird)."),
-        .default(enabledTraits: ["Serve"]),
+        .trait(name: "Combine", description: "The `combine` reference design: OpenCombine's PassthroughSubject as the bus."),
+        .default(enabledTraits: ["Serve", "Combine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +42,10 @@ let package = Package(
         // MediateServe only, under `Serve`: Hummingbird's logger, told to keep quiet (Hummingbird
         // depends on it too).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // MediateDesigns only, under the `Combine` trait: the `combine` reference design's subjects
+        // and subscriptions. MediateKit does not use it, so a package that uses MediateKit alone
+        // never builds it.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // `swift package generate-documentation` only: the DocC catalog in Sources/MediateKit.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -63,8 +70,15 @@ let package = Package(
         // command line calls it; re-exports the layers below, so `import MediateKit` is all a user
         // writes. The only layer that renders through Graphviz.
         .target(name: "MediateKit", dependencies: ["MediateEmitters", "GraphvizRendering"]),
-        // The four reference designs, written against the design API alone: the runtime layer.
-        .target(name: "MediateDesigns", dependencies: ["MediateRuntime"]),
+        // The reference designs, written against the design API alone: the runtime layer; and,
+        // under the `Combine` trait, OpenCombine for the `combine` design (`#if Combine`).
+        .target(
+            name: "MediateDesigns",
+            dependencies: [
+                "MediateRuntime",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["Combine"])),
+            ]
+        ),
         // Rendering DOT to SVG, PNG or PDF in process; the only target that imports the C module.
         .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
         // libgraphviz's C API (gvc and cgraph), found through pkg-config.

@@ -194,7 +194,7 @@ _mediate_run() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'$'\n''all'
         return
         ;;
     '--format')
@@ -273,7 +273,7 @@ _mediate_check() {
         return
         ;;
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'$'\n''all'
         return
         ;;
     '--record')
@@ -327,11 +327,11 @@ _mediate_diff() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'
         return
         ;;
     '--against')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'
         return
         ;;
     '--max-depth')
@@ -368,7 +368,7 @@ _mediate_render() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'
         return
         ;;
     '--graph')
@@ -458,7 +458,7 @@ _mediate_export() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'
         return
         ;;
     '--format')
@@ -571,7 +571,7 @@ _mediate_watch() {
     # Offer option value completions
     case "${prev}" in
     '--mediator')
-        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''all'
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'$'\n''all'
         return
         ;;
     '--output')

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A small chat app whose scenarios run through its own ChatRoom beside mediate's seven reference
+// A small chat app whose scenarios run through its own ChatRoom beside mediate's eight reference
 // designs:  swift test   and   swift package mediate check
 import PackageDescription
 

@@ -1,5 +1,9 @@
 import MediateRuntime
 
+#if Combine
+    import OpenCombine
+#endif
+
 /// The colleague object of the reference designs.
 ///
 /// They share one class, so that a scenario can replace one design with another while it
@@ -7,8 +11,8 @@ import MediateRuntime
 /// Each design writes only its own link when it registers a colleague: the two mediator designs
 /// the weak `mediator`, direct-delegate the strong `delegate`, the mesh the strong `peers`, the
 /// actor, async-stream and notification-center their weak `actorMediator`, `bus` and
-/// `notificationHub`. A link another design wrote earlier stays, as it would in a program, and
-/// the coupling analysis sees it.
+/// `notificationHub`, combine its `subscription`. A link another design wrote earlier stays, as
+/// it would in a program, and the coupling analysis sees it.
 ///
 /// Unchecked `Sendable`: the actor design hands colleagues to its actor, and every task of an
 /// asynchronous design runs on the run's thread, one job at a time (``Design/isAsynchronous``).
@@ -27,6 +31,10 @@ final class Colleague: @unchecked Sendable {
     var delegate: (any ColleagueDelegate)?
     /// mesh: every peer, held strongly, in the order they joined.
     var peers: [Colleague] = []
+    #if Combine
+        /// combine: its subscription to the inbox the mediator sends on; dropping it cancels it.
+        var subscription: AnyCancellable?
+    #endif
 
     init(_ member: Member) { self.member = member }
 
@@ -80,6 +88,9 @@ extension ReferenceDesign {
         colleague.notificationHub = nil
         colleague.delegate = nil
         colleague.peers = []
+        #if Combine
+            colleague.subscription = nil
+        #endif
     }
 
     /// The registration's colleague, or nil (reported) when another design made it.

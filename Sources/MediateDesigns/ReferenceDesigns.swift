@@ -3,13 +3,18 @@ import MediateRuntime
 extension DesignRegistry {
     /// The reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`
     /// (the default), `wrapper`, `direct-delegate`, `mesh`, then the asynchronous `actor` and
-    /// `async-stream`, and the synchronous `notification-center`.
+    /// `async-stream`, the synchronous `notification-center`, and `combine` (with the `Combine`
+    /// trait, on by default).
     public static let reference: DesignRegistry = {
         var registry = DesignRegistry()
-        for design: any Design.Type in [
+        var designs: [any Design.Type] = [
             ProtocolExtensionDesign.self, WrapperDesign.self, DirectDelegateDesign.self, MeshDesign.self, ActorDesign.self,
             StreamBusDesign.self, NotificationHubDesign.self,
-        ] {
+        ]
+        #if Combine
+            designs.append(CombineDesign.self)
+        #endif
+        for design in designs {
             try! registry.register(design)
         }
         return registry
@@ -39,4 +44,8 @@ extension MediatorKind {
     public static let asyncStream = MediatorKind(StreamBusDesign.name)
     /// The name of the notification-center reference design: Foundation's `NotificationCenter`.
     public static let notificationCenter = MediatorKind(NotificationHubDesign.name)
+    #if Combine
+        /// The name of the combine reference design (with the `Combine` trait, on by default).
+        public static let combine = MediatorKind(CombineDesign.name)
+    #endif
 }

@@ -240,11 +240,11 @@ class PlayerTests(unittest.TestCase):
             frames = page.page.evaluate(
                 "prefix => [...document.querySelectorAll('[id^=\"' + prefix + '\"].guard')]"
                 ".map(e => [e.id, parseInt(e.dataset.step, 10)])", home + "-d")
-            # Five under each synchronous design with a mediator (notification-center too), none
-            # under mesh, four under the actor and two under async-stream: their transcripts have
-            # five guard lines too, and some get no frame (a gap of the player with asynchronous
-            # orders, noted for the visualizer's issue).
-            self.assertEqual(len(frames), 26)
+            # Five under each synchronous design with a mediator (notification-center and combine
+            # too), none under mesh, four under the actor and two under async-stream: their
+            # transcripts have five guard lines too, and some get no frame (a gap of the player with
+            # asynchronous orders, noted for the visualizer's issue).
+            self.assertEqual(len(frames), 31)
             while not page.where(home).startswith("End, step "):
                 page.page.click("#%s-forward" % home)
                 step = int(page.where(home).split(" of ")[0].split()[-1])

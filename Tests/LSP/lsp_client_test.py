@@ -388,7 +388,7 @@ class Features(unittest.TestCase):
             return [item["label"] for item in self.client.at("textDocument/completion", 14, len(line_text.encode("utf-16-le")) // 2)]
 
         parties = ["Speedbird", "Cessna", "Tower", "mediator"]
-        self.assertEqual(labels("mediator "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center", "as"])
+        self.assertEqual(labels("mediator "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center", "combine", "as"])
         self.assertEqual(labels("mediator wrapper "), ["as"])
         self.assertEqual(labels("on "), parties + ["Plane"])
         self.assertEqual(labels("on Cessna "), ["receives", "sends"])
@@ -401,7 +401,7 @@ class Features(unittest.TestCase):
         self.assertEqual(labels("expect Ce"), parties)
         self.assertEqual(labels("expect Cessna "), ["received", "alive", "deallocated"])
         self.assertEqual(labels("expect Cessna received 1 "), ["land", "cleared", "fails"])
-        self.assertEqual(labels("expect Cessna alive fails under "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center"])
+        self.assertEqual(labels("expect Cessna alive fails under "), ["protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center", "combine"])
         self.assertEqual(labels("expect Speedbird.f"), ["fuel"])
         self.assertEqual(labels("expect Tower."), ["runway"])
         self.assertEqual(labels('log "inside a string '), [])

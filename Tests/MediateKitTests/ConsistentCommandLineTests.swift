@@ -201,7 +201,7 @@ struct ConsistentCommandLineTests {
         #expect(
             annotations.contains(
                 "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
-                    + "direct-delegate, mesh, actor, async-stream and notification-center, the expectation failed (got 1)%0Ahelp: "
+                    + "direct-delegate, mesh, actor, async-stream, notification-center and combine, the expectation failed (got 1)%0Ahelp: "
                     + "update the expected value to what it got: write 'expect B received 1'%0Ahelp: or, if this failure is intended, write "
                     + "'expect B received 2 fails': it fails under every design"))
         let lines = try #require(workspace.read("Output/steps/wrapper.transcript")?.split(separator: "\n"))
@@ -222,7 +222,7 @@ struct ConsistentCommandLineTests {
                 + "Output/steps/mesh.coupling.dot%0Ahelp: see the diff in the log; if the change is intended, run "
                 + "`mediate check Scenarios --output Output --record failed` and commit the goldens",
             "::error file=Scenarios/steps.scenario,line=7,col=1,endLine=7,endColumn=20::under protocol-extension, wrapper, "
-                + "direct-delegate, mesh, actor, async-stream and notification-center, the expectation failed (got 1)%0Ahelp: "
+                + "direct-delegate, mesh, actor, async-stream, notification-center and combine, the expectation failed (got 1)%0Ahelp: "
                 + "update the expected value to what it got: write 'expect B received 1'%0Ahelp: or, if this failure is intended, write "
                 + "'expect B received 2 fails': it fails under every design",
         ]

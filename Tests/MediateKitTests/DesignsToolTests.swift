@@ -80,13 +80,13 @@ struct DesignsToolHelpTests {
         let root = try DesignsToolTests().tool("--help")
         #expect(
             root.standardOutput.contains(
-                "one of eight designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, async-stream, notification-center, and shouter)"
+                "one of nine designs (protocol-extension, wrapper, direct-delegate,\nthe no-mediator mesh, actor, async-stream, notification-center, combine, and\nshouter)"
             ))
         let check = try DesignsToolTests().tool("check", "--help")
-        #expect(check.standardOutput.contains("under all eight designs"))
+        #expect(check.standardOutput.contains("under all nine designs"))
         #expect(!check.standardOutput.contains("four"))
         let compare = try DesignsToolTests().tool("compare", "--help")
-        #expect(compare.standardOutput.contains("the eight designs"))
+        #expect(compare.standardOutput.contains("the nine designs"))
     }
 
     @Test func hintsNameTheCommandOfAPackage() throws {

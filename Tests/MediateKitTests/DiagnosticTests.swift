@@ -93,7 +93,7 @@ struct DiagnosticTests {
             "mediator 1️⃣",
             [
                 "1️⃣ expected a mediator kind after 'mediator' | help: the kinds are 'protocol-extension', "
-                    + "'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                    + "'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
@@ -296,14 +296,14 @@ struct DiagnosticTests {
             "mediator 1️⃣wraper",
             [
                 "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are "
-                    + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                    + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
             "mediator 1️⃣all",
             [
                 "1️⃣ unknown mediator kind 'all' | help: the kinds are 'protocol-extension', 'wrapper', "
-                    + "'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                    + "'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
@@ -511,7 +511,7 @@ struct DiagnosticTests {
         #expect(
             loadDiagnostics(source) == [
                 "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are "
-                    + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'",
+                    + "'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'",
                 "2️⃣ duplicate property 'hp' | note: 'hp' is first given on line 4",
                 "3️⃣ duplicate participant 'Athos' | note: 'Athos' is first declared on line 3",
                 "4️⃣ in a reaction the sender must be 'self' | help: a reaction sends as the participant that reacts: write 'self -> …'",

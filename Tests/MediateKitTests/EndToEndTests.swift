@@ -74,7 +74,7 @@ struct EndToEndTests {
         #expect(
             written.filter { $0.hasSuffix(".transcript") }.sorted()
                 == [
-                    "actor.transcript", "async-stream.transcript", "direct-delegate.transcript", "mesh.transcript",
+                    "actor.transcript", "async-stream.transcript", "combine.transcript", "direct-delegate.transcript", "mesh.transcript",
                     "notification-center.transcript", "protocol-extension.transcript", "wrapper.transcript",
                 ])
     }
@@ -477,7 +477,9 @@ struct EndToEndTests {
         for name in ["a.scenario", "notes.txt"] {
             #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
         }
-        let designs = ["actor", "async-stream", "direct-delegate", "mesh", "notification-center", "protocol-extension", "wrapper"]
+        let designs = [
+            "actor", "async-stream", "combine", "direct-delegate", "mesh", "notification-center", "protocol-extension", "wrapper",
+        ]
         #expect(try bashCompletions(["mediate", "run", "--mediator", ""], in: folder) == (designs + ["all"]).sorted())
         #expect(try bashCompletions(["mediate", "render", "a.scenario", "--mediator", ""], in: folder) == designs)
         #expect(try bashCompletions(["mediate", "run", "--format", ""], in: folder) == ["jsonl", "log", "transcript"])

@@ -262,20 +262,20 @@ struct ExpectationTests {
         (
             "participant A\nexpect A alive fails under1️⃣",
             [
-                "1️⃣ expected a design's name after 'under' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                "1️⃣ expected a design's name after 'under' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
             "participant A\nexpect A alive fails under mesh,1️⃣",
             [
-                "1️⃣ expected a design's name after ',' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                "1️⃣ expected a design's name after ',' | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
             "participant A\nexpect A alive fails under 1️⃣meshh",
             [
                 "1️⃣ unknown design 'meshh' after 'fails under' | help: did you mean 'mesh'? "
-                    + "| help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                    + "| help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
         (
@@ -394,7 +394,7 @@ struct ExpectationTests {
         #expect(
             result.err.hasPrefix(
                 """
-                Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate, mesh, actor, async-stream and notification-center, the expectation failed (got 1)
+                Scenarios/steps.scenario:5:1: error: under protocol-extension, wrapper, direct-delegate, mesh, actor, async-stream, notification-center and combine, the expectation failed (got 1)
                 expect B received 2
                 ^~~~~~~~~~~~~~~~~~~
                 help: update the expected value to what it got: write 'expect B received 1'

@@ -204,6 +204,7 @@ struct Language11PartiesTests {
         leaked: none
 
         """,
+        "combine": removed + "leaked: none\n",
         "direct-delegate": """
         scenario test
         mediator direct-delegate

@@ -176,7 +176,7 @@ struct LSPPositionTests {
         }
         #expect(
             labels == [
-                "protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center",
+                "protocol-extension", "wrapper", "direct-delegate", "mesh", "actor", "async-stream", "notification-center", "combine",
                 RelayDesign.name, "as",
             ])
     }

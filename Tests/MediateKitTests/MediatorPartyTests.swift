@@ -340,7 +340,7 @@ struct MediatorPartyTests {
         (
             "mediator 1️⃣wraper as Tower",
             [
-                "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                "1️⃣ unknown mediator kind 'wraper' | help: did you mean 'wrapper'? | help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ]
         ),
     ]

@@ -243,7 +243,7 @@ struct OutputFileTests {
             """
         #expect(
             result.standardError == warning + carol("protocol-extension") + carol("wrapper") + carol("mesh") + carol("actor")
-                + carol("async-stream") + carol("notification-center") + """
+                + carol("async-stream") + carol("notification-center") + carol("combine") + """
                     office.scenario: 2 expectations failed under protocol-extension; see out/office/protocol-extension.transcript
                     office.scenario: 1 expectation failed under wrapper; see out/office/wrapper.transcript
                     office.scenario: 3 expectations failed under direct-delegate; see out/office/direct-delegate.transcript
@@ -251,6 +251,7 @@ struct OutputFileTests {
                     office.scenario: 1 expectation failed under actor; see out/office/actor.transcript
                     office.scenario: 1 expectation failed under async-stream; see out/office/async-stream.transcript
                     office.scenario: 1 expectation failed under notification-center; see out/office/notification-center.transcript
+                    office.scenario: 1 expectation failed under combine; see out/office/combine.transcript
 
                     """)
         let log = try mediate(["run", "office.scenario", "--format", "log", "--output", "out"], in: folder)

@@ -30,9 +30,11 @@ struct ReportMemoryTests {
         #expect(WriteFailureTests().listing(folder).sorted() == ["angles.scenario", "out"])
     }
 
-    /// Within the limit, the page is written whole, and is no larger than the limit.
+    /// Within the limit, the page is written whole, and is no larger than the limit. The page
+    /// grows with each design: 1,000 angles take 329 KiB under the eight reference designs (2,000
+    /// took 423 KiB, past the limit, once combine was added).
     @Test func aPageWithinMaxOutputIsWrittenWithinIt() throws {
-        let folder = try OutputBudgetTests().workspace(["angles.scenario": Self.angles(2_000)])
+        let folder = try OutputBudgetTests().workspace(["angles.scenario": Self.angles(1_000)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try WriteFailureTests().mediate(
             ["report", "angles.scenario", "-o", "page.html", "--max-output", "400K"], in: folder)

@@ -295,7 +295,7 @@ struct AssertScenarioTests {
         #expect(unknown[0].text.hasPrefix("\(folder.file("Scenarios/switch.scenario")):4:10: error: unknown mediator kind 'hub'\n"))
         #expect(
             unknown[0].text.hasSuffix(
-                "help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center'"
+                "help: the kinds are 'protocol-extension', 'wrapper', 'direct-delegate', 'mesh', 'actor', 'async-stream', 'notification-center', 'combine'"
             ))
         #expect(!folder.exists("Output"))
         let recorded = recordedIssues {

@@ -1,4 +1,4 @@
-// A designs tool for the end-to-end tests, as a team's package has one: the five reference
+// A designs tool for the end-to-end tests, as a team's package has one: the six reference
 // designs and `shouter`, a design whose code prints, as an app's code may.
 import MediateCommandLine
 import MediateKit
