@@ -7,7 +7,9 @@ or for the page to show something, with generous timeouts, never for a fixed del
 bound on CPU, which tells a spinning process (2 s in 2 s) from an idle one.
 """
 
+import array
 import errno
+import fcntl
 import os
 import re
 import resource
@@ -17,6 +19,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 import unittest
@@ -160,6 +163,13 @@ def wait_for_child(pid):
     raise AssertionError("the watch started no process for its change")
 
 
+def pipe_bytes(stream):
+    """How many bytes wait to be read in the pipe `stream` reads from."""
+    count = array.array("i", [0])
+    fcntl.ioctl(stream.fileno(), termios.FIONREAD, count)
+    return count[0]
+
+
 def cpu_seconds(pid):
     """The user and system CPU time process `pid` has used, from /proc."""
     fields = Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
@@ -216,12 +226,18 @@ class WatchTests(unittest.TestCase):
             self.assertEqual(process.wait(timeout=TIMEOUT), -number)
             self.assertEqual(children(process.pid), [])
             process.stdout.close()
-        # Killed: the watch says so, goes on, and runs the next change.
+        # Killed: the watch says so, goes on, and runs the next change. The run is killed once the
+        # pipe is full, so it leaves a line unfinished (64 KiB of the transcript); the watch's
+        # status must still start a line of its own.
         process = subprocess.Popen([MEDIATE, "watch", "m.scenario"], cwd=self.folder, stdout=subprocess.PIPE, text=True)
         try:
-            os.kill(wait_for_child(process.pid), signal.SIGKILL)
+            run = wait_for_child(process.pid)
+            deadline = time.monotonic() + TIMEOUT
+            while pipe_bytes(process.stdout) < 65536 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            os.kill(run, signal.SIGKILL)
             for line in process.stdout:
-                if line.startswith("["):
+                if "its run ended" in line:
                     break
             self.assertRegex(line, r"^\[.*\] m\.scenario: its run ended by signal 9 \(Killed\); watching for the next change$")
             write_atomically(self.file, MUSKETEERS)

@@ -280,7 +280,7 @@ private struct Watch {
                     debouncer.record(file.path, at: .now)
                 }
                 let lines = change.files.map { WatchChange.statusLine($0.path, "its run was stopped: saved again; running it again") }
-                return WatchChange.Result(statusLines: lines.joined(), page: nil)
+                return WatchChange.Result(statusLines: Self.afterCut + lines.joined(), page: nil)
             case (.exited(0), nil):
                 return WatchChange.Result(answer: answer, withPage: change.reportPaths != nil)
             case (.signaled(let signal), nil) where command.stop.isStopped && (signal == SIGTERM || signal == SIGINT):
@@ -291,11 +291,17 @@ private struct Watch {
                 what = "its run ended with exit code \(code)"
             }
         } catch {
-            what = "its run could not start (\(error))"
+            let lines = change.files.map { WatchChange.statusLine($0.path, "its run could not start (\(error)); watching for the next change") }
+            return WatchChange.Result(statusLines: lines.joined(), page: nil)
         }
         let lines = change.files.map { WatchChange.statusLine($0.path, "\(what); watching for the next change") }
-        return WatchChange.Result(statusLines: lines.joined(), page: nil)
+        return WatchChange.Result(statusLines: Self.afterCut + lines.joined(), page: nil)
     }
+
+    /// What goes before the status of a run that did not end by itself: it writes to the watch's
+    /// own standard output and may have been cut in the middle of a line, so the status starts
+    /// on a line of its own (after an empty one, when the run had ended its line).
+    static let afterCut = "\n"
 
     /// Reads the events that came while `change` ran: whether one of its files has changed since
     /// (the change is then out of date). An event that ends the watch is kept for after it.
