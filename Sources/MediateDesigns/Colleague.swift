@@ -123,8 +123,23 @@ enum Sending {
     case refused
 }
 
+extension ReferenceDesign {
+    /// Where a send goes in the designs whose colleagues hold their hub weakly: the mediator's
+    /// own send goes to `hub`; a colleague's goes to the hub it reaches through `link`, or fails
+    /// with `noMediator` when that one is gone. `deliver` gets the hub and the sending colleague.
+    func route<Hub>(_ sender: Origin, hub: Hub, link: (Colleague) -> Hub?, _ deliver: (Hub, Colleague?) -> Void) {
+        switch sending(sender) {
+        case .mediator: deliver(hub, nil)
+        case .colleague(let colleague):
+            guard let linked = link(colleague) else { return courier.fail(.noMediator) }
+            deliver(linked, colleague)
+        case .refused: break
+        }
+    }
+}
+
 /// A design whose colleagues reach their mediator through their weak `mediator` reference
-/// (protocol-extension and wrapper): sends travel the same way in both.
+/// (protocol-extension, wrapper and combine): sends travel the same way in each.
 protocol WeakLinkDesign: ReferenceDesign {
     associatedtype Hub: ColleagueMediator
     /// The mediator object, held strongly by the scenario.
@@ -135,22 +150,14 @@ extension WeakLinkDesign {
     /// The sender calls its own weak mediator; with none alive the send fails with `noMediator`.
     /// The mediator itself broadcasts to every colleague.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        switch sending(sender) {
-        case .mediator: hub.broadcast(message, from: nil, ofType: type, courier: courier)
-        case .colleague(let colleague):
-            guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
-            mediator.broadcast(message, from: colleague, ofType: type, courier: courier)
-        case .refused: break
+        route(sender, hub: hub as any ColleagueMediator, link: \.mediator) {
+            $0.broadcast(message, from: $1, ofType: type, courier: courier)
         }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
-        switch sending(sender) {
-        case .mediator: hub.send(message, from: nil, to: target, courier: courier)
-        case .colleague(let colleague):
-            guard let mediator = colleague.mediator else { return courier.fail(.noMediator) }
-            mediator.send(message, from: colleague, to: target, courier: courier)
-        case .refused: break
+        route(sender, hub: hub as any ColleagueMediator, link: \.mediator) {
+            $0.send(message, from: $1, to: target, courier: courier)
         }
     }
 

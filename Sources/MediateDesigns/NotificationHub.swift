@@ -142,23 +142,11 @@ final class NotificationHubDesign: ReferenceDesign {
     /// A colleague posts through its own weak hub; with none alive the send fails with
     /// `noMediator`. The mediator itself posts to every colleague.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        switch sending(sender) {
-        case .mediator: hub.broadcast(message, from: nil, ofType: type)
-        case .colleague(let colleague):
-            guard let hub = colleague.notificationHub else { return courier.fail(.noMediator) }
-            hub.broadcast(message, from: colleague, ofType: type)
-        case .refused: break
-        }
+        route(sender, hub: hub, link: \.notificationHub) { $0.broadcast(message, from: $1, ofType: type) }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
-        switch sending(sender) {
-        case .mediator: hub.send(message, from: nil, to: target)
-        case .colleague(let colleague):
-            guard let hub = colleague.notificationHub else { return courier.fail(.noMediator) }
-            hub.send(message, from: colleague, to: target)
-        case .refused: break
-        }
+        route(sender, hub: hub, link: \.notificationHub) { $0.send(message, from: $1, to: target) }
     }
 
     var registered: [Member] { hub.members }
