@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|diff|render|compare|export|report|fmt|init|watch|lsp|version|help)
+    run|validate|check|merge|diff|render|compare|export|report|fmt|init|watch|lsp|version|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check diff render compare export report fmt init watch lsp version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check merge diff render compare export report fmt init watch lsp version help' -- "${cur}"))
         ;;
     esac
 }
@@ -263,7 +263,7 @@ _mediate_check() {
     repeating_flags=()
     non_repeating_flags=(--follow-output-link --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output --mediator --record --junit --jobs --schedule --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
+    non_repeating_options=(--output --mediator --record --junit --jobs --shard --schedule --max-depth --max-deliveries --max-reactions --max-output --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -285,6 +285,9 @@ _mediate_check() {
         return
         ;;
     '--jobs')
+        return
+        ;;
+    '--shard')
         return
         ;;
     '--schedule')
@@ -312,6 +315,30 @@ _mediate_check() {
     case "${positional_number}" in
     *)
         __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
+        return
+        ;;
+    esac
+}
+
+_mediate_merge() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(-o --output)
+    __mediate_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        __mediate_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __mediate_add_completions -f
         return
         ;;
     esac

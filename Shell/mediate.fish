@@ -27,7 +27,9 @@ function __mediate_parse_tokens -S
         case 'validate'
             __mediate_parse_subcommand -r 1 'diagnostics-format=' 'version' 'h/help'
         case 'check'
-            __mediate_parse_subcommand -r 1 'output=' 'follow-output-link' 'mediator=' 'record=' 'junit=' 'jobs=' 'schedule=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'max-output=' 'diagnostics-format=' 'version' 'h/help'
+            __mediate_parse_subcommand -r 1 'output=' 'follow-output-link' 'mediator=' 'record=' 'junit=' 'jobs=' 'shard=' 'schedule=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'max-output=' 'diagnostics-format=' 'version' 'h/help'
+        case 'merge'
+            __mediate_parse_subcommand -r 1 'o/output=' 'version' 'h/help'
         case 'diff'
             __mediate_parse_subcommand -r 1 'mediator=' 'against=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'render'
@@ -108,6 +110,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'run' -d 'Run scenario files and write their transcripts.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'validate' -d 'Check scenario files without running them.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'check' -d 'Run every scenario under every design and compare with the committed goldens.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'merge' -d 'Join the JUnit reports of \'check --shard K/N\' into one report and one verdict.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'diff' -d 'Show how two transcripts, or one scenario under two designs, differ.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'render' -d 'Draw a scenario\'s message flow, coupling or sequence diagram.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'compare' -d 'Compare the coupling and behaviour of the eight designs on one scenario.'
@@ -143,6 +146,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" record' -l 'record' -d 'When to write goldens.' -rfka 'never missing failed all'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" junit' -l 'junit' -d 'Also write a JUnit XML report to this file (\'-\': standard output).' -rF
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" jobs' -l 'jobs' -d 'How many runs at once (default: the number of cores).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" shard' -l 'shard' -d 'Check only part K of N of the scenario files (see above).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" schedule' -l 'schedule' -d 'The order an asynchronous design\'s jobs run in: fixed, random:SEED, or replay:CHOICES (choices joined by \'.\'). A synchronous design runs the same under any.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" max-depth' -l 'max-depth' -d 'The deepest reaction chain allowed, in sends.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" max-deliveries' -l 'max-deliveries' -d 'The most deliveries a run may make.' -rfka ''
@@ -151,6 +155,10 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" diagnostics-format' -l 'diagnostics-format' -d 'How to write errors: text (for people), json (one object per line), github (annotations).' -rfka 'text json github'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" version' -l 'version' -d 'Show the version.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate merge" -ge 1' -F
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" o output' -s 'o' -l 'output' -d 'Where to write the merged report (\'-\': standard output).' -rF
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" version' -l 'version' -d 'Show the version.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate diff" -ge 1' -F
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" mediator' -l 'mediator' -d 'With one scenario: the design to show.' -rfka 'protocol-extension wrapper direct-delegate mesh actor async-stream notification-center combine'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate diff" against' -l 'against' -d 'With one scenario: the design to compare against (the \'---\' side).' -rfka 'protocol-extension wrapper direct-delegate mesh actor async-stream notification-center combine'

@@ -87,7 +87,7 @@ struct Mediate: ParsableCommand {
                         "mediate fmt --check Scenarios"),
             version: mediateVersion,
             subcommands: [
-                Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+                Run.self, Validate.self, Check.self, Merge.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
                 Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
             ]
         )
@@ -311,12 +311,16 @@ extension Mediate {
                     absent or differing ones; all: every one) and is refused when the environment \
                     variable CI is set (to anything but empty, 0 or false). The output is the same \
                     whatever --jobs is. With --diagnostics-format github, each golden that differs or \
-                    is missing is also an annotation on its scenario file.
+                    is missing is also an annotation on its scenario file. --shard K/N checks the K-th of \
+                    N parts of the scenario files (the files at positions K, K+N, K+2N … in sorted \
+                    order), so N CI jobs cover them all without overlap; the first part also reports \
+                    orphaned goldens, and 'mediate merge' joins the parts' JUnit reports.
                     """
                         + HelpExamples.block(
                             "mediate check",
                             "mediate check Scenarios --output Output --junit report.xml --diagnostics-format github",
-                            "mediate check Scenarios/chat.scenario --record missing")
+                            "mediate check Scenarios/chat.scenario --record missing",
+                            "mediate check Scenarios --shard 2/3 --junit shard-2.xml")
             )
         }
 
@@ -346,6 +350,9 @@ extension Mediate {
         @Option(help: "How many runs at once (default: the number of cores).")
         var jobs: Int?
 
+        @Option(help: ArgumentHelp("Check only part K of N of the scenario files (see above).", valueName: "K/N"))
+        var shard: ShardArgument?
+
         @OptionGroup var schedule: ScheduleOption
 
         @OptionGroup var limits: RunLimitOptions
@@ -370,7 +377,46 @@ extension Mediate {
             command.followOutputLink = followOutputLink
             command.mediator = mediator?.choice
             command.schedule = schedule.policy
+            command.shard = shard?.shard
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Join the JUnit reports of 'check --shard K/N' into one report and one verdict.",
+            discussion: """
+                Reads the JUnit report of every shard of one check (each written by 'check --shard K/N \
+                --junit FILE', the same N, every K once) and writes the report one check of all the \
+                scenarios writes: the same cases, in the same order. Prints the verdict, N passed, \
+                N failed. Exits 0 when every case passed, 1 when one failed, 2 when a report cannot \
+                be read, is not mediate's, or a shard is missing or given twice (no verdict without \
+                every shard), 3 when the merged report cannot be written.
+                """
+                    + HelpExamples.block(
+                        "mediate check Scenarios --shard 1/2 --junit shard-1.xml",
+                        "mediate check Scenarios --shard 2/2 --junit shard-2.xml",
+                        "mediate merge shard-1.xml shard-2.xml --output report.xml")
+        )
+
+        @Argument(help: "The shards' JUnit reports, or folders of them (every .xml file in each).", completion: .file())
+        var reports: [String]
+
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Where to write the merged report ('-': standard output).", valueName: "FILE"),
+            completion: .file())
+        var output = "-"
+
+        func validate() throws {
+            guard !reports.isEmpty else { throw ValidationError("Give the JUnit report of every shard.") }
+        }
+
+        func run() throws {
+            let code = MergeCommand(paths: reports, outputPath: output)
+                .executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
         }
     }
@@ -775,6 +821,16 @@ struct ScheduleOption: ParsableArguments {
     var schedule = ScheduleArgument(policy: .fixed)
 
     var policy: SchedulePolicy { schedule.policy }
+}
+
+/// A ``Shard`` as written on the command line, `K/N`; another string is a usage error (exit 64).
+struct ShardArgument: ExpressibleByArgument {
+    var shard: Shard
+
+    init?(argument: String) {
+        guard let shard = Shard(argument) else { return nil }
+        self.shard = shard
+    }
 }
 
 /// A ``SchedulePolicy`` as written on the command line; another string is a usage error (exit 64).

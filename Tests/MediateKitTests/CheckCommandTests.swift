@@ -35,13 +35,15 @@ final class Workspace {
     /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
     func check(
         record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
-        format: DiagnosticFormat = .text, environment: [String: String] = [:], mediator: MediatorChoice? = nil
+        format: DiagnosticFormat = .text, environment: [String: String] = [:], mediator: MediatorChoice? = nil,
+        shard: Shard? = nil, junitName: String = "junit.xml"
     ) -> (code: Int32, out: String, err: String) {
         var command = CheckCommand(
             paths: [path("Scenarios")], outputFolder: path("Output"), designs: .reference, record: record,
-            junitPath: junit ? path("junit.xml") : nil, jobs: jobs,
+            junitPath: junit ? path(junitName) : nil, jobs: jobs,
             diagnosticFormat: format, environment: environment)
         command.mediator = mediator
+        command.shard = shard
         let out = StringOutput()
         let err = StringOutput()
         let code = command.execute(standardOutput: out, standardError: err)

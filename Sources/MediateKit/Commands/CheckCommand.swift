@@ -40,6 +40,9 @@ public struct CheckCommand: Sendable {
     /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set, the
     /// order goldens are recorded in.
     public var schedule: SchedulePolicy = .fixed
+    /// The part of the scenario files this check takes (`--shard K/N`), or nil for all of them.
+    /// Orphaned goldens are the first part's to report.
+    public var shard: Shard?
     /// How errors are written to standard error.
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
@@ -146,7 +149,8 @@ public struct CheckCommand: Sendable {
         }
         let found = ScenarioFiles(paths, sorted: true)
         standardError.write(found.notes)
-        let files = found.paths
+        let every = found.paths
+        let files = shard?.select(every) ?? every
         // 2 for a scenario with errors, 3 for one past a limit, as every command exits.
         var invalid: Int32 = 0
         let scenarios = CheckedScenarios(paths: files, designs: designs) { _, failure in
@@ -155,11 +159,11 @@ public struct CheckCommand: Sendable {
         } warn: { scenario in
             standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }
-        if files.isEmpty {
+        if every.isEmpty {
             standardError.write(Self.noScenarioFound(in: paths, as: diagnosticFormat))
             return 2
         }
-        if let refusal = junitRefusal(files: files) {
+        if let refusal = junitRefusal(files: every) {
             standardError.write(refusal)
             return 3
         }
@@ -178,7 +182,9 @@ public struct CheckCommand: Sendable {
             }
         }
         let results = record == .never ? runAll(scenarios) : recordAll(scenarios, standardError: standardError)
-        let orphans = Self.isWholeTree(paths) ? orphanedGoldens(stems: Set(files.map(LoadedScenario.stem(of:)))) : []
+        let orphans =
+            Self.isWholeTree(paths) && (shard?.index ?? 1) == 1
+            ? orphanedGoldens(stems: Set(every.map(LoadedScenario.stem(of:)))) : []
 
         for result in results {
             for path in result.recorded { standardOutput.write("recorded \(path.visible())\n") }
@@ -229,7 +235,7 @@ public struct CheckCommand: Sendable {
         if let junitPath {
             do {
                 try OutputPath(path: junitPath).write(
-                    JUnitFormatter.report(results.map(\.testCase), orphans: orphans).utf8,
+                    JUnitFormatter.report(results.map(\.testCase), orphans: orphans, shard: shard?.description).utf8,
                     inputs: files, standardOutput: standardOutput)
             } catch {
                 standardError.write(
@@ -244,7 +250,8 @@ public struct CheckCommand: Sendable {
             standardOutput.write("\(goldens): run `\(recordCommand(.missing))` to write \(missing == 1 ? "it" : "them")\n")
         }
         let failed = results.filter { !$0.passed }.count + orphans.count
-        standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\n")
+        let part = shard.map { " (shard \($0): \(files.count) of \(every.count) scenario files)" } ?? ""
+        standardOutput.write("\(results.count - results.filter { !$0.passed }.count) passed, \(failed) failed\(part)\n")
         // A run a limit stopped is compared as it went, and exits 3 as `run` would.
         var stopped = false
         for result in results {

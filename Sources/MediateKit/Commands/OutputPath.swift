@@ -66,7 +66,7 @@ struct OutputPath {
 
     /// Whether `path` leads to what standard output writes to: the same device and inode as
     /// file descriptor 1.
-    private static func isStandardOutput(_ path: String) -> Bool {
+    static func isStandardOutput(_ path: String) -> Bool {
         var target = stat()
         var output = stat()
         return stat(path, &target) == 0 && fstat(1, &output) == 0 && target.st_dev == output.st_dev
