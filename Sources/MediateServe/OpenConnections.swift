@@ -44,16 +44,16 @@
         }
 
         /// Stops accepting connections, closes every open one, and returns once they are closed or
-        /// `timeout` has passed.
+        /// `timeout` has passed. A connection accepted just before the listener closed may open
+        /// after that: each round closes the ones open then.
         func drain(within timeout: Duration) {
             let listener = state.withLock { $0.listener }
             try? listener?.close().wait()
-            let open = state.withLock { $0.open.map(\.channel) }
-            for channel in open { channel.close(promise: nil) }
             let deadline = ContinuousClock.now + timeout
-            while count > 0, ContinuousClock.now < deadline {
+            repeat {
+                for channel in state.withLock({ $0.open.map(\.channel) }) { channel.close(promise: nil) }
                 Thread.sleep(forTimeInterval: 0.01)
-            }
+            } while count > 0 && ContinuousClock.now < deadline
         }
 
         /// The number of connections open now.

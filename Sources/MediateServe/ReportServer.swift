@@ -156,12 +156,16 @@
                 return Array(state.listeners.values)
             }
             for listener in listeners { listener.finish() }
-            // Stop accepting, and let every connection already accepted close, before the server
-            // is cancelled: SwiftNIO traps on a connection accepted during shutdown that the
-            // server never took (its writer is dropped unfinished).
+            // Stop accepting and close every connection; the server then ends by itself. Cancelling
+            // it is the last resort: SwiftNIO traps on an accepted connection that the server never
+            // took (its writer is dropped unfinished). That can still happen to a connection
+            // accepted as the listener closes, so `watch`, whose process ends anyway, does not
+            // shut its server down.
             connections.drain(within: .seconds(2))
-            task.withLock { $0 }?.cancel()
-            _ = stopped.wait(timeout: .now() + .seconds(5))
+            if stopped.wait(timeout: .now() + .seconds(3)) == .timedOut {
+                task.withLock { $0 }?.cancel()
+                _ = stopped.wait(timeout: .now() + .seconds(5))
+            }
         }
 
         /// The number of pages listening now: for tests.

@@ -18,7 +18,6 @@ struct HelpTextTests {
         static func start(host: String, port: Int) throws -> Self { fatalError("not started by parsing") }
         var url: String { "" }
         func publish(_ page: String) {}
-        func shutdown() {}
     }
 
     /// The arguments of each command of an example: `&&` separates commands, and a redirection
