@@ -36,8 +36,8 @@ public enum ReferenceWalker {
     /// A type with a custom mirror is walked as its mirror shows it, each child taking the
     /// ownership of the stored field of the same name, if any, else that of its container; but a
     /// class whose custom mirror shows no child at all (OpenCombine's `Subscribers.Sink`) is read
-    /// by its stored fields as if it had none, unless it conforms to ``HidesStoredReferences``, as
-    /// ``Courier`` does: an empty mirror hides every reference, so reading past it only adds.
+    /// by its stored fields as if it had none, unless it conforms to `HidesStoredReferences`, as
+    /// `Courier` does: an empty mirror hides every reference, so reading past it only adds.
     public static func graph(from roots: [ReferenceRoot]) -> ReferenceGraph {
         var walk = Walk()
         for root in roots { walk.add(root) }
@@ -159,7 +159,7 @@ private struct Walk {
 
     /// Whether the walk reads an object's stored fields past its custom `mirror`: when the mirror
     /// shows no child at all and the class does not hide its references on purpose
-    /// (``HidesStoredReferences``). An empty mirror then hides nothing the walk could show some
+    /// (`HidesStoredReferences`). An empty mirror then hides nothing the walk could show some
     /// other way, and the fields are read as a generated mirror would read them.
     private static func readsPast(_ mirror: Mirror, of object: AnyObject) -> Bool {
         mirror.children.isEmpty && !(type(of: object) is any HidesStoredReferences.Type)
