@@ -10,14 +10,18 @@
 ///   `OffsetToFirstCapture`, then (pointer-aligned) a pointer to a capture descriptor, null when
 ///   the module has no reflection metadata;
 /// - the capture descriptor holds three 32-bit counts (capture types, metadata sources,
-///   bindings), then a 32-bit relative pointer to each capture type's mangled name; the captures
-///   lie from `OffsetToFirstCapture` in that order, each at its type's alignment;
+///   bindings), then a 32-bit relative pointer to each capture type's mangled name, then the
+///   metadata sources; from `OffsetToFirstCapture` lie the bindings (a generic closure's type
+///   metadata and witness tables, a word each), then the captures in order, each at its type's
+///   alignment;
 /// - a captured `var` is a box, one pointer to a heap object laid out as a context with one
 ///   capture, the variable; a captured function is a thick function value (or, thin, one word).
 ///
-/// What cannot be read so is not read: a context of another kind, one without a descriptor, a
-/// generic closure's (with metadata sources or bindings: its capture types name generic
-/// parameters) and, from the first capture whose type the runtime cannot resolve, the rest.
+/// A generic closure's capture whose type is a generic parameter alone (`x`) is read as the
+/// binding its metadata source names (`B0`: the first binding). What cannot be read so is not
+/// read, never guessed: a context of another kind, one without a descriptor and, from the first
+/// capture whose type is neither such a parameter nor one the runtime resolves alone (`[T]`, a
+/// parameter's associated type, a parameter found another way than in a binding), the rest.
 struct ClosureContext {
     /// One capture, in the context's order.
     enum Capture {
@@ -63,25 +67,52 @@ struct ClosureContext {
             // A class: the object itself.
             return [.value(Unmanaged<AnyObject>.fromOpaque(base).takeUnretainedValue(), .strong)]
         }
-        guard kind == 0x400,
-            let descriptor = metadata.load(fromByteOffset: 2 * word, as: UnsafeRawPointer?.self),
-            descriptor.load(fromByteOffset: 4, as: UInt32.self) == 0,
-            descriptor.load(fromByteOffset: 8, as: UInt32.self) == 0
-        else { return [] }
-        var offset = Int(metadata.load(fromByteOffset: word, as: UInt32.self))
+        guard kind == 0x400, let descriptor = metadata.load(fromByteOffset: 2 * word, as: UnsafeRawPointer?.self) else {
+            return []
+        }
+        let typeCount = Int(descriptor.load(as: UInt32.self))
+        let bindingCount = Int(descriptor.load(fromByteOffset: 8, as: UInt32.self))
+        // The bindings (metadata and witness tables, a word each) come first, then the captures.
+        let bindings = base + Int(metadata.load(fromByteOffset: word, as: UInt32.self))
+        var offset = bindings - base + bindingCount * word
+        let parameters = Self.parameters(descriptor, bindings: bindings, count: bindingCount)
         var captures: [Capture] = []
-        for index in 0..<Int(descriptor.load(as: UInt32.self)) {
+        for index in 0..<typeCount {
             let field = descriptor + 12 + 4 * index
             let name = MangledName(field + Int(field.load(as: Int32.self)))
-            guard let capture = read(name, at: &offset) else { break }
+            guard let capture = read(name, at: &offset, parameters: parameters) else { break }
             captures.append(capture)
         }
         return captures
     }
 
+    /// The generic parameters a generic closure's metadata sources find in its bindings, by the
+    /// plain bytes of the parameter's mangled name (`x`, `q_` …). A source record is two 32-bit
+    /// relative pointers, to the parameter's mangled name and to its source's; only a closure
+    /// binding (`B` INDEX, INDEX in decimal) is read, other sources leave the parameter unknown.
+    private static func parameters(
+        _ descriptor: UnsafeRawPointer, bindings: UnsafeRawPointer, count: Int
+    ) -> [[UInt8]: Any.Type] {
+        let typeCount = Int(descriptor.load(as: UInt32.self))
+        let sourceCount = Int(descriptor.load(fromByteOffset: 4, as: UInt32.self))
+        var parameters: [[UInt8]: Any.Type] = [:]
+        for index in 0..<sourceCount {
+            let record = descriptor + 12 + 4 * typeCount + 8 * index
+            let parameter = MangledName(record + Int(record.load(as: Int32.self)))
+            let source = MangledName(record + 4 + Int(record.load(fromByteOffset: 4, as: Int32.self)))
+            let digits = source.plain.dropFirst()
+            guard !parameter.plain.contains(1), source.plain.first == UInt8(ascii: "B"), !digits.isEmpty,
+                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let binding = Int(String(decoding: digits, as: UTF8.self)), binding < count
+            else { continue }
+            parameters[parameter.plain] = bindings.load(fromByteOffset: binding * word, as: Any.Type.self)
+        }
+        return parameters
+    }
+
     /// The capture named `name`, at `offset` rounded up to its alignment, and `offset` moved past
     /// it; nil when its type cannot be told.
-    private func read(_ name: MangledName, at offset: inout Int) -> Capture? {
+    private func read(_ name: MangledName, at offset: inout Int, parameters: [[UInt8]: Any.Type]) -> Capture? {
         func place(size: Int, alignment: Int) -> UnsafeRawPointer {
             offset = (offset + alignment - 1) / alignment * alignment
             defer { offset += size }
@@ -99,7 +130,7 @@ struct ClosureContext {
         case .other:
             break
         }
-        guard let type = name.resolved else { return nil }
+        guard let type = parameters[name.plain] ?? name.resolved else { return nil }
         func layout<T>(_: T.Type) -> (size: Int, alignment: Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
         let (size, alignment) = _openExistential(type, do: layout)
         let address = place(size: size, alignment: alignment)

@@ -27,13 +27,17 @@ public enum ReferenceWalker {
     /// through, a captured closure followed in turn, and each capture as strong as the field
     /// holding the closure unless it is a `weak`, `unowned` or `unowned(unsafe)` capture. A
     /// closure converted to `Any` is a thunk that captures it (`anything.captures[0].captures[0]`).
-    /// Not seen: what a generic closure captures (its capture types name generic parameters), the
-    /// captures from the first whose type the runtime cannot resolve, and the contents of a value
+    /// A generic closure's captures are read where each type is concrete or a generic parameter
+    /// whose metadata the closure keeps (`AnyCancellable(sink)`'s `sink.cancel`). Not seen: the
+    /// captures from the first whose type cannot be told so, and the contents of a value
     /// that is a single reference and that a closure captured alone (an `Array`, say), whose
     /// object is then the closure's whole context and is followed as an object. C functions
     /// and thin functions capture nothing.
     /// A type with a custom mirror is walked as its mirror shows it, each child taking the
-    /// ownership of the stored field of the same name, if any, else that of its container.
+    /// ownership of the stored field of the same name, if any, else that of its container; but a
+    /// class whose custom mirror shows no child at all (OpenCombine's `Subscribers.Sink`) is read
+    /// by its stored fields as if it had none, unless it conforms to `HidesStoredReferences`, as
+    /// `Courier` does: an empty mirror hides every reference, so reading past it only adds.
     public static func graph(from roots: [ReferenceRoot]) -> ReferenceGraph {
         var walk = Walk()
         for root in roots { walk.add(root) }
@@ -121,7 +125,8 @@ private struct Walk {
     private mutating func visit(object: AnyObject, id: String) {
         let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         // Asked of the type, not the object: a failed cast of the object tries much more.
-        guard type(of: object) is any CustomReflectable.Type else {
+        let custom = type(of: object) is any CustomReflectable.Type ? Mirror(reflecting: object) : nil
+        guard let custom, !Self.readsPast(custom, of: object) else {
             // A generated mirror per class, as `Mirror` makes them, read without making one.
             var levels: [AnyClass] = []
             var level: AnyClass? = type(of: object)
@@ -139,7 +144,7 @@ private struct Walk {
             return
         }
         var levels: [Mirror] = []
-        var level: Mirror? = Mirror(reflecting: object)
+        var level: Mirror? = custom
         while let mirror = level {
             levels.append(mirror)
             level = mirror.superclassMirror
@@ -150,6 +155,14 @@ private struct Walk {
             let dangling = depth > 0 ? StoredField.danglingUnowned(fields, in: storage) : []
             visitFields(of: Children(mirror), fields: fields, skipping: dangling, path: "", ownership: .strong, from: id)
         }
+    }
+
+    /// Whether the walk reads an object's stored fields past its custom `mirror`: when the mirror
+    /// shows no child at all and the class does not hide its references on purpose
+    /// (`HidesStoredReferences`). An empty mirror then hides nothing the walk could show some
+    /// other way, and the fields are read as a generated mirror would read them.
+    private static func readsPast(_ mirror: Mirror, of object: AnyObject) -> Bool {
+        mirror.children.isEmpty && !(type(of: object) is any HidesStoredReferences.Type)
     }
 
     /// Follows a value's children, each with the ownership of the stored field it reads.

@@ -78,11 +78,36 @@ import Testing
         return box.captures.first
     }
 
-    @Test func aGenericClosureIsNotRead() throws {
-        func closure<T>(capturing value: T) -> () -> Void { { _ = value } }
-        let holder = Holder(closure(capturing: Peer()))
-        let context = try #require(ClosureContext(function: holder.stored))
-        #expect(context.captures.isEmpty)
+    @Test func aGenericCaptureIsReadAsTheBindingItsSourceNames() throws {
+        let (first, second) = (Peer(), Peer())
+        let holder = Holder(generic(first, then: second))
+        let captures = try #require(ClosureContext(function: holder.stored)).captures
+        try #require(captures.count == 2, "\(Self.layoutMoved): a generic closure reads \(captures)")
+        guard case .value(let value as Peer, .strong) = captures[0], value === first,
+            case .value(let peer as Peer, .strong) = captures[1], peer === second
+        else {
+            Issue.record("\(Self.layoutMoved): a generic closure reads \(captures)")
+            return
+        }
+    }
+
+    @Test func aGenericCaptureOfAnyLayoutKeepsTheNextInPlace() throws {
+        let peer = Peer()
+        let holder = Holder(generic(Int8(7), then: peer))
+        let captures = try #require(ClosureContext(function: holder.stored)).captures
+        guard captures.count == 2, case .value(7 as Int8, .strong) = captures[0], case .value(let next as Peer, _) = captures[1],
+            next === peer
+        else {
+            Issue.record("\(Self.layoutMoved): a generic closure reads \(captures)")
+            return
+        }
+    }
+
+    @Test func aCaptureWhoseTypeOnlyNamesAGenericParameterStopsTheRead() throws {
+        // `[T]` is no parameter alone: its type is not guessed, and nothing after it is read.
+        let holder = Holder(generic([Peer()], then: Peer()))
+        let captures = try #require(ClosureContext(function: holder.stored)).captures
+        #expect(captures.isEmpty)
     }
 
     @Test(
@@ -105,3 +130,9 @@ import Testing
         #expect(MangledName.shape(ofPlain: Array(name.utf8)) == expected)
     }
 }
+
+/// A generic closure: its context keeps `T`'s metadata (a binding) before its captures.
+private func generic<T>(_ value: T, then peer: AnyObject) -> () -> Void { { _ = (value, peer) } }
+
+/// A generic closure that captures an array of `T`, then `peer`.
+private func generic<T>(_ values: [T], then peer: AnyObject) -> () -> Void { { _ = (values, peer) } }

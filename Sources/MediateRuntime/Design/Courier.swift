@@ -108,8 +108,8 @@ public final class Courier: @unchecked Sendable {
     }
 }
 
-extension Courier: CustomReflectable {
+extension Courier: CustomReflectable, HidesStoredReferences {
     /// No children: a courier belongs to the run, and the coupling analysis of a mediator that
-    /// keeps one sees the courier, not the run behind it.
+    /// keeps one sees the courier, not the run behind it (``HidesStoredReferences``).
     public var customMirror: Mirror { Mirror(self, children: [:]) }
 }
