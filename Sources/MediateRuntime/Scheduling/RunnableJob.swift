@@ -4,4 +4,7 @@ package struct RunnableJob: Equatable, Sendable {
     package let sequence: Int
     /// How it reached the scheduler.
     package let path: JobPath
+    /// The runtime's id of the task it runs, 0 for a job that runs none. Ids differ from one run
+    /// (and one process) to the next: compare them for identity only, never order or print them.
+    package var task: UInt64 = 0
 }

@@ -225,7 +225,7 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
                 state.escaped.append(job)
                 return false
             }
-            let pending = Pending(job: job, info: RunnableJob(sequence: state.taken, path: path))
+            let pending = Pending(job: job, info: RunnableJob(sequence: state.taken, path: path, task: taskID(of: job)))
             state.taken += 1
             if let delay {
                 state.timers.append(Timer(deadline: state.now + delay, pending: pending))
