@@ -87,7 +87,7 @@ struct Mediate: ParsableCommand {
                         "mediate fmt --check Scenarios"),
             version: mediateVersion,
             subcommands: [
-                Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+                Run.self, Validate.self, Check.self, Diff.self, Render.self, Compare.self, Explore.self, Export.self, Report.self,
                 Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
             ]
         )
