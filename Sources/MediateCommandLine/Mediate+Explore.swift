@@ -42,7 +42,7 @@ extension Mediate {
         @Option(help: "How the schedules after the first are drawn: random, or pct (probabilistic concurrency testing).")
         var strategy: ArgumentChoice<Strategy> = ArgumentChoice(.random)
 
-        @Option(help: "With --strategy pct, the bug depth: how many orderings must line up (1 to 1000).")
+        @Option(help: "With --strategy pct, the bug depth: how many orderings must line up, 1 to 1000 (default: 3).")
         var depth: Int?
 
         @Option(help: "The seed of the second schedule; each next one takes the next number.")
