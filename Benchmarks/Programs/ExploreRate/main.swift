@@ -17,11 +17,16 @@ else {
 let path = arguments[1]
 let mediator = MediatorKind(arguments.count > 3 ? arguments[3] : "actor")
 
-/// The peak resident memory of the process so far, in MiB.
+/// The peak resident memory of the process so far, in MiB (Linux counts it in KiB, macOS in bytes).
 func peakMiB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1024 / 1024
+    #endif
 }
 
 /// Explores `count` schedules; returns the wall time in seconds and the report's last line.
@@ -48,6 +53,6 @@ let groups = full.last
 print(
     String(
         format:
-            "explore %@ under %@: %d schedules in %.2f s, %.0f schedules/minute (%@); peak RSS %.1f MiB after %d schedules, %.1f MiB after %d more",
+            "explore %@ under %@: %d schedules in %.2f s, %.0f schedules/minute (%@); peak RSS %.1f MiB after exploring %d schedules, %.1f MiB after exploring %d",
         path, mediator.rawValue, schedules, full.seconds, Double(schedules) / full.seconds * 60, groups, quarterPeak,
         schedules / 4, fullPeak, schedules))
