@@ -5,6 +5,7 @@ import PackageDescription
 //   swift package --disable-sandbox benchmark   every benchmark (ordo-one/benchmark)
 //   swift build -c release --product baseline    the "write it by hand" program
 //   swift build -c release --product parse-rate  lines per second of the front end, in process
+//   swift build -c release --product explore-rate  schedules a minute of `mediate explore`, in process
 let package = Package(
     name: "MediateBenchmarks",
     dependencies: [
@@ -35,6 +36,15 @@ let package = Package(
                 .product(name: "MediateDesigns", package: "mediate"),
             ],
             path: "Programs/ParseRate"
+        ),
+        // Schedules a minute of `mediate explore`, and its memory, in process, for Scripts/perf-targets.
+        .executableTarget(
+            name: "explore-rate",
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
+            path: "Programs/ExploreRate"
         ),
     ],
     swiftLanguageModes: [.v6]

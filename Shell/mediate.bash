@@ -173,13 +173,13 @@ _mediate() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|validate|check|merge|diff|render|compare|export|report|fmt|init|watch|lsp|version|help)
+    run|validate|check|merge|diff|render|compare|explore|export|report|fmt|init|watch|lsp|version|help)
         # Offer subcommand argument completions
         "_mediate_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run validate check merge diff render compare export report fmt init watch lsp version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run validate check merge diff render compare explore export report fmt init watch lsp version help' -- "${cur}"))
         ;;
     esac
 }
@@ -449,6 +449,60 @@ _mediate_compare() {
     case "${prev}" in
     '--format')
         __mediate_add_completions -W 'table'$'\n''json'
+        return
+        ;;
+    '--max-depth')
+        return
+        ;;
+    '--max-deliveries')
+        return
+        ;;
+    '--max-reactions')
+        return
+        ;;
+    '--diagnostics-format')
+        __mediate_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __mediate_add_completions -o plusdirs -fX '!*.@(scenario)'
+        return
+        ;;
+    esac
+}
+
+_mediate_explore() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--mediator --schedules --strategy --depth --seed --format --max-depth --max-deliveries --max-reactions --diagnostics-format)
+    __mediate_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--mediator')
+        __mediate_add_completions -W 'protocol-extension'$'\n''wrapper'$'\n''direct-delegate'$'\n''mesh'$'\n''actor'$'\n''async-stream'$'\n''notification-center'$'\n''combine'
+        return
+        ;;
+    '--schedules')
+        return
+        ;;
+    '--strategy')
+        __mediate_add_completions -W 'random'$'\n''pct'
+        return
+        ;;
+    '--depth')
+        return
+        ;;
+    '--seed')
+        return
+        ;;
+    '--format')
+        __mediate_add_completions -W 'text'$'\n''json'
         return
         ;;
     '--max-depth')

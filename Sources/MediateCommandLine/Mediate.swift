@@ -85,7 +85,8 @@ struct Mediate: ParsableCommand {
                         "mediate fmt --check Scenarios"),
             version: mediateVersion,
             subcommands: [
-                Run.self, Validate.self, Check.self, Merge.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+                Run.self, Validate.self, Check.self, Merge.self, Diff.self, Render.self, Compare.self, Explore.self, Export.self,
+                Report.self,
                 Fmt.self, Init.self, Watch.self, Lsp.self, Version.self, WatchChangeCommand.self,
             ]
         )
@@ -815,7 +816,8 @@ extension Mediate {
 struct ScheduleOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The order an asynchronous design's jobs run in: fixed, random:SEED, or replay:CHOICES (choices joined by '.'). "
+            "The order an asynchronous design's jobs run in: fixed, random:SEED, pct:SEED:DEPTH:STEPS, or replay:CHOICES "
+                + "(choices joined by '.'). "
                 + "A synchronous design runs the same under any.",
             valueName: "SCHEDULE"))
     var schedule = ScheduleArgument(policy: .fixed)

@@ -63,6 +63,23 @@ struct EndToEndTests {
         #expect(result.standardError.isEmpty)
     }
 
+    /// `explore` exits 1 on a race that `run` misses, and the command it prints writes the failing
+    /// transcript its JSON carries, byte for byte, in another process.
+    @Test func exploreFindsARaceAndItsPrintedReplayWritesTheFailingTranscript() throws {
+        let path = "Tests/Fixtures/lamp-race.scenario"
+        #expect(try mediate("run", path).status == 0)
+        let explored = try mediate("explore", path, "--schedules", "100", "--format", "json")
+        #expect(explored.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(explored.standardOutput.utf8)) as? [String: Any])
+        let failure = try #require((object["failures"] as? [[String: Any]])?.first)
+        let shortest = try #require(failure["shortest"] as? [String: Any])
+        let command = try #require(shortest["command"] as? String)
+        #expect(command.hasPrefix("mediate run \(path) --mediator actor --schedule replay:"))
+        let replayed = try mediate(Array(command.split(separator: " ").dropFirst().map(String.init)))
+        #expect(replayed.status == 1)
+        #expect(replayed.standardOutput == failure["transcript"] as? String)
+    }
+
     @Test func runWritesOneTranscriptPerKind() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -64,6 +64,24 @@ private final class Record: Sendable {
         }
     }
 
+    /// PCT's priorities belong to tasks: with depth 1 a task runs until it is done, so the two
+    /// callers never interleave; a change point (depth 2) lets one in between.
+    @Test func pctRunsATaskToTheEndUnlessAChangePointDropsIt() {
+        let steps = max(interleaving(.fixed).choices.count, 1)
+        let steady = Set((0..<100).map { interleaving(.pct(seed: UInt64($0), depth: 1, steps: steps)).order })
+        #expect(steady == ["A1 A2 B1 B2", "B1 B2 A1 A2"])
+        let changing = Set((0..<100).map { interleaving(.pct(seed: UInt64($0), depth: 2, steps: steps)).order })
+        #expect(changing.isStrictSuperset(of: steady))
+    }
+
+    @Test func aPCTScheduleAndItsRecordedChoicesReplayExactly() {
+        for seed: UInt64 in [3, 8812] {
+            let first = interleaving(.pct(seed: seed, depth: 3, steps: 6))
+            #expect(interleaving(.pct(seed: seed, depth: 3, steps: 6)) == first)
+            #expect(interleaving(.replay(first.choices)) == first)
+        }
+    }
+
     @Test func theFixedPolicyRunsTheOldestJobFirstEveryTime() {
         let first = interleaving(.fixed)
         #expect(first.order == "A1 B1 A2 B2")

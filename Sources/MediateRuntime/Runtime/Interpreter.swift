@@ -113,6 +113,9 @@ public struct RunSummary: Hashable, Sendable {
     /// The first `! missingReceiver NAME` line for each participant that a `leave` took out, in
     /// the order written: what `run` explains on standard error.
     package var missingAfterLeave: [MissingAfterLeave] = []
+    /// The choices the asynchronous design's scheduler made, in order (``Scheduler/choices``):
+    /// `replay:` with them runs the same order again. Empty for a synchronous design.
+    package var scheduleChoices: [Int] = []
 
     /// 0 when everything held, 1 when an expectation failed, 3 when a limit stopped the run.
     public var exitCode: Int32 {
@@ -444,6 +447,7 @@ public final class Interpreter {
         // end: the scheduler goes with the run, and a job it still held would never run, leaving
         // its task suspended for ever. Nothing is written; a delivery made here is late.
         _ = scheduler?.runUntilQuiescent(jobBudget: 10_000)
+        summary.scheduleChoices = scheduler?.choices ?? []
         // After the reclaim too: a leaked colleague freed there may deliver from its deinit.
         summary.lateDeliveries = courier.late
         return summary

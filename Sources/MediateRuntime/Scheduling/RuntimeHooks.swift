@@ -168,4 +168,4 @@ enum RuntimeHooks {
 
 /// The id of the task that `job` runs, or 0 if it runs none (the runtime's own entry point).
 @_silgen_name("swift_task_getJobTaskId")
-private func taskID(of job: UnownedJob) -> UInt64
+func taskID(of job: UnownedJob) -> UInt64

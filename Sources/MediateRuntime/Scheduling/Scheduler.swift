@@ -48,6 +48,8 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         var jobsRun: [JobPath: Int] = [:]
         /// The sequence of the job running, if one is.
         var running: Int?
+        /// The task of the job running (``RunnableJob/task``), 0 between jobs.
+        var runningTask: UInt64 = 0
         /// The ids of the tasks taken by a hook (``RuntimeHooks/claim(_:for:)``).
         var claimed: Set<UInt64> = []
     }
@@ -157,8 +159,14 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
         lock.withLock {
             state.jobsRun[pending.info.path, default: 0] += 1
             state.running = pending.info.sequence
+            state.runningTask = pending.info.task
         }
-        defer { lock.withLock { state.running = nil } }
+        defer {
+            lock.withLock {
+                state.running = nil
+                state.runningTask = 0
+            }
+        }
         let executor = asUnownedTaskExecutor()
         if pending.info.path == .main {
             pending.job.runSynchronously(isolatedTo: mainActor.asUnownedSerialExecutor(), taskExecutor: executor)
@@ -225,7 +233,10 @@ package final class Scheduler: TaskExecutor, @unchecked Sendable {
                 state.escaped.append(job)
                 return false
             }
-            let pending = Pending(job: job, info: RunnableJob(sequence: state.taken, path: path))
+            // An actor's own job runs no task: it counts as the task that scheduled it.
+            let task = taskID(of: job)
+            let pending = Pending(
+                job: job, info: RunnableJob(sequence: state.taken, path: path, task: task != 0 ? task : state.runningTask))
             state.taken += 1
             if let delay {
                 state.timers.append(Timer(deadline: state.now + delay, pending: pending))

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Writes a ``ScheduleExploration`` as `mediate explore` prints it: text for people, or JSON.
+enum ExplorationFormatter {
+    /// What the exploration ran: the file, the design and how the schedules were drawn.
+    struct Setup {
+        var scenario: LoadedScenario
+        var kind: MediatorKind
+        var strategy: ExplorationStrategy
+        var seed: UInt64
+
+        /// The command line that runs `schedule` (`mediate run FILE --mediator KIND --schedule S`).
+        func replay(_ schedule: SchedulePolicy) -> String {
+            "\(CommandName.current) run \(Self.shellWord(scenario.file.path)) --mediator \(kind.rawValue) --schedule \(schedule)"
+        }
+
+        /// `text` as one shell word: as it is when it holds only safe characters, else in single quotes.
+        static func shellWord(_ text: String) -> String {
+            let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,=@%")
+            if !text.isEmpty, text.allSatisfy(safe.contains) { return text }
+            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+
+        var strategyText: String {
+            switch strategy {
+            case .random: "random"
+            case .pct(let depth): "pct, depth \(depth)"
+            }
+        }
+    }
+
+    /// The summary, the distinct transcripts, then each failed expectation with the smallest
+    /// schedule that breaks it, the command that replays it, and its first line that differs
+    /// from a passing transcript.
+    static func text(_ exploration: ScheduleExploration, setup: Setup) -> String {
+        let file = setup.scenario.file
+        let count = exploration.schedules
+        var out = "\(file.path.visible()) under \(setup.kind.rawValue): \(plural(count, "schedule")), "
+        out += count == 1 ? "fixed\n" : "fixed then \(setup.strategyText) from seed \(setup.seed)\n"
+        out += "\(plural(exploration.groups.count, "distinct transcript")), by first schedule:\n"
+        for (number, group) in exploration.groups.enumerated() {
+            let outcome: String
+            if let stop = group.stoppedBy {
+                outcome = "stopped: \(stop.written)"
+            } else if group.failed.isEmpty {
+                outcome = "every expectation holds"
+            } else {
+                outcome =
+                    "\(plural(group.failed.count, "failed expectation")) (line \(group.failed.map { String($0.range.lowerBound.line) }.joined(separator: ", ")))"
+            }
+            out +=
+                "  #\(number + 1) \(group.hashText) \(plural(group.schedules, "schedule")), first \(group.first) (\(group.firstSchedule)): \(outcome)\n"
+        }
+        let passing = exploration.passing.map { exploration.groups[$0] }
+        for failure in exploration.failures {
+            let expectation = failure.expectation
+            let how = expectation.heldButMeantToFail ? "held, though meant to fail," : "failed"
+            var notes: [Diagnostic.Note] = [
+                .note(
+                    "the smallest schedule found: \(plural(failure.preemptions, "preemption")), shrunk from \(failure.found) "
+                        + "(schedule \(failure.foundIndex), \(plural(failure.foundPreemptions, "preemption")))"),
+                .help("replay it: \(setup.replay(failure.shortest))"),
+            ]
+            if passing == nil { notes.append(.note("no schedule tried passes, so there is no transcript to compare with")) }
+            out += DiagnosticFormat.text.render(
+                [
+                    Diagnostic(
+                        "under \(setup.kind.rawValue), the expectation \(how) under \(failure.schedules) of \(plural(count, "schedule")) "
+                            + "(got \(expectation.got))", at: expectation.range, notes: notes)
+                ], in: file)
+            if let passing, let difference = failure.difference {
+                out += "first difference from the passing transcript of \(passing.firstSchedule), at line \(difference.line):\n"
+                out += "  passing: \(difference.expected?.visible() ?? "(end of transcript)")\n"
+                out += "  failing: \(difference.actual?.visible() ?? "(end of transcript)")\n"
+            }
+        }
+        let stopped = exploration.groups.filter { $0.stoppedBy != nil }.reduce(0) { $0 + $1.schedules }
+        if stopped > 0 { out += "\(plural(stopped, "schedule")) stopped at a limit\n" }
+        if exploration.failures.isEmpty, stopped == 0 {
+            out += "every expectation holds under every schedule tried\n"
+        } else if !exploration.failures.isEmpty {
+            out += "\(plural(exploration.failures.count, "expectation")) failed under some schedule\n"
+        }
+        return out
+    }
+
+    /// The same, as one JSON object (keys sorted), with each distinct transcript's example and
+    /// each failure's transcript in full.
+    static func json(_ exploration: ScheduleExploration, setup: Setup) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Document(exploration, setup: setup))) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private struct Document: Encodable {
+        struct Expectation: Encodable {
+            var line: Int
+            var column: Int
+            var text: String
+            var got: String
+            var heldButMeantToFail: Bool
+
+            init(_ failure: ExpectationFailure) {
+                line = failure.range.lowerBound.line
+                column = failure.range.lowerBound.column
+                text = failure.text
+                got = failure.got
+                heldButMeantToFail = failure.heldButMeantToFail
+            }
+        }
+        struct Transcript: Encodable {
+            var hash: String
+            var schedules: Int
+            var first: Int
+            var firstSchedule: String
+            var failedExpectations: [Expectation]
+            var stoppedBy: String?
+            var example: String
+        }
+        struct Schedule: Encodable {
+            var schedule: String
+            var preemptions: Int
+            var index: Int?
+            var command: String?
+        }
+        struct Failure: Encodable {
+            var expectation: Expectation
+            var schedules: Int
+            var found: Schedule
+            var shortest: Schedule
+            var transcript: String
+            var passingSchedule: String?
+            var firstDifference: TranscriptDifference?
+        }
+
+        var file: String
+        var mediator: String
+        var strategy: String
+        var depth: Int?
+        var seed: UInt64
+        var schedules: Int
+        var passed: Bool
+        var transcripts: [Transcript]
+        var failures: [Failure]
+
+        init(_ exploration: ScheduleExploration, setup: Setup) {
+            file = setup.scenario.file.path
+            mediator = setup.kind.rawValue
+            switch setup.strategy {
+            case .random: (strategy, depth) = ("random", nil)
+            case .pct(let pctDepth): (strategy, depth) = ("pct", pctDepth)
+            }
+            seed = setup.seed
+            schedules = exploration.schedules
+            passed = exploration.passed
+            transcripts = exploration.groups.map { group in
+                Transcript(
+                    hash: group.hashText, schedules: group.schedules, first: group.first, firstSchedule: group.firstSchedule.description,
+                    failedExpectations: group.failed.map(Expectation.init), stoppedBy: group.stoppedBy?.written,
+                    example: String(decoding: group.example, as: UTF8.self))
+            }
+            let passing = exploration.passing.map { exploration.groups[$0].firstSchedule.description }
+            failures = exploration.failures.map { failure in
+                Failure(
+                    expectation: Expectation(failure.expectation), schedules: failure.schedules,
+                    found: Schedule(schedule: failure.found.description, preemptions: failure.foundPreemptions, index: failure.foundIndex),
+                    shortest: Schedule(
+                        schedule: failure.shortest.description, preemptions: failure.preemptions,
+                        command: setup.replay(failure.shortest)),
+                    transcript: String(decoding: failure.transcript, as: UTF8.self), passingSchedule: passing,
+                    firstDifference: failure.difference)
+            }
+        }
+    }
+}
