@@ -12,7 +12,9 @@
 /// What a reaction did under a guard that held (`if …`: its arrows and notes) is an `opt` block
 /// labelled with the guard's condition, nested as the guards were; a guarded body that drew
 /// nothing gets no block. Only `opt`, never `alt`: a run knows only the guards that held, and
-/// separately guarded reactions are not alternatives (several may hold for one message).
+/// separately guarded reactions are not alternatives (several may hold for one message). A
+/// `together` block (language 1.2) is a `par` block labelled as its transcript line, around its
+/// sends: one operand, since their arrows interleave as the run made them.
 public final class SequenceDiagramWriter: EventSink {
     /// The diagram language written.
     public enum Dialect: String, CaseIterable, Sendable {
@@ -46,10 +48,11 @@ public final class SequenceDiagramWriter: EventSink {
     private var sends: [Send?] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
-    /// The guards that held and whose bodies are still running, outermost first: the guard's
-    /// depth, its condition, and whether its `opt` line is written (only once the body draws).
-    private var guards: [(depth: Int, condition: String, opened: Bool)] = []
-    /// How many `opt` blocks are open: the indentation of the lines.
+    /// The guards that held and whose bodies are still running, and the `together` block running,
+    /// outermost first: the depth, the block's operator (`opt`, `par`) and label (a guard's
+    /// condition), and whether its first line is written (only once the body draws).
+    private var guards: [(depth: Int, operator: String, label: String, opened: Bool)] = []
+    /// How many `opt` and `par` blocks are open: the indentation of the lines.
     private var openBlocks = 0
     /// PlantUML: participants that joined without a mediator and are not drawn yet. Each one's
     /// `create` line waits for the first arrow to it, which PlantUML needs to draw it there.
@@ -138,7 +141,10 @@ public final class SequenceDiagramWriter: EventSink {
             if depth == 0 { sends.removeAll() }
         case .guardPassed(let text, let depth):
             let condition = text.hasPrefix("if ") ? String(text.dropFirst(3)) : text
-            guards.append((depth, condition, false))
+            guards.append((depth, "opt", condition, false))
+        case .together(let kind, let synchronous):
+            sends.removeAll()
+            guards.append((0, "par", TranscriptEvent.togetherText(kind: kind, synchronous: synchronous), false))
         case .scenario, .set, .end:
             break
         }
@@ -154,13 +160,13 @@ public final class SequenceDiagramWriter: EventSink {
         }
     }
 
-    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held: a block's
-    /// `opt` line is written before its body's first line.
+    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held and the `par`
+    /// block of a `together`: a block's first line is written before its body's first line.
     private func line(_ text: String) {
         for position in guards.indices where !guards[position].opened {
             guards[position].opened = true
-            let label = Self.escape(guards[position].condition, for: dialect)
-            write(dialect == .mermaid ? "    opt \(label)" : "opt \(label)")
+            let opening = guards[position].operator + " " + Self.escape(guards[position].label, for: dialect)
+            write(dialect == .mermaid ? "    " + opening : opening)
             openBlocks += 1
         }
         write(text)

@@ -7,7 +7,8 @@
 /// `release` are marks on the lifeline; leaked objects are marked under their lifelines. What a
 /// reaction drew under a guard that held (`if …`) is framed as a UML `opt` fragment: a box around
 /// its rows with `opt` in a tab at its top-left and the guard's condition beside it, nested as
-/// the guards were (a guarded body that drew nothing gets no frame).
+/// the guards were (a guarded body that drew nothing gets no frame). A `together` block (language
+/// 1.2) is framed as a `par` fragment around what its sends drew, labelled as its transcript line.
 /// Text widths are estimated from character counts in a monospace font, so the output depends
 /// on the events alone.
 ///
@@ -18,7 +19,8 @@
 /// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
 /// - `activation-step-N-delivery-K`: the reaction that delivery ran;
 /// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`;
-/// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held).
+/// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held);
+/// - `together-K`: the K-th `par` frame of a `together` block drawn (1-based).
 /// An id that would repeat gets `-2`, `-3` … appended. A writer made with an `idPrefix` puts it
 /// before every id (the arrowhead marker's too), and gives each row and activation a
 /// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
@@ -64,10 +66,18 @@ public final class SequenceSVGWriter: EventSink {
         var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool, step: Int
     }
 
-    /// A guard that held: its condition, depth and reaction's lifeline, the rows its body drew
-    /// (none when `lastRow < firstRow`), its step, and the guard frame it is inside.
+    /// A guard that held (`opt`) or a `together` block (`par`): its condition or label, depth and
+    /// reaction's lifeline, the rows its body drew (none when `lastRow < firstRow`), its step, and
+    /// the frame it is inside.
     private struct Frame {
         var condition: String, depth: Int, lifeline: Int?, firstRow: Int, lastRow: Int, step: Int, parent: Int?
+        var operatorName = "opt"
+
+        /// The text beside the tab: a guard's condition in brackets, a `together`'s label as it is;
+        /// still to be escaped for XML.
+        var label: String {
+            operatorName == "opt" ? SequenceSVGWriter.bracketed(condition) : Label(SequenceSVGWriter.visible(condition)).text
+        }
     }
 
     private let title: String
@@ -204,6 +214,12 @@ public final class SequenceSVGWriter: EventSink {
                     condition: text.hasPrefix("if ") ? String(text.dropFirst(3)) : text, depth: depth,
                     lifeline: receiver.flatMap { index[$0] }, firstRow: rows.count, lastRow: rows.count - 1, step: step,
                     parent: openFrames.last))
+            openFrames.append(frames.count - 1)
+        case .together(let kind, let synchronous):
+            frames.append(
+                Frame(
+                    condition: TranscriptEvent.togetherText(kind: kind, synchronous: synchronous), depth: 0, lifeline: nil,
+                    firstRow: rows.count, lastRow: rows.count - 1, step: step, parent: openFrames.last, operatorName: "par"))
             openFrames.append(frames.count - 1)
         case .scenario, .set, .end:
             break
@@ -439,17 +455,21 @@ public final class SequenceSVGWriter: EventSink {
                 + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
         }
         // Over the activation bars, so that a bar does not hide a tab; under the rows.
-        for (count, position) in frameLayout.drawn.enumerated() {
+        var drawnCounts: [String: Int] = [:]
+        for position in frameLayout.drawn {
             guard let box = boxes[position] else { continue }
-            let condition = Self.bracketed(frames[position].condition)
+            let frame = frames[position]
+            let condition = frame.label
             let tab = Size.frameTab, top = box.top
-            let full = Self.visible(frames[position].condition)
-            out += "<g\(attributes(id: "guard-\(count + 1)", step: frames[position].step)) class=\"guard\">"
+            let full = Self.visible(frame.condition)
+            let name = frame.operatorName == "opt" ? "guard" : "together"
+            drawnCounts[name, default: 0] += 1
+            out += "<g\(attributes(id: "\(name)-\(drawnCounts[name]!)", step: frame.step)) class=\"guard\">"
             out += Self.tooltip(Label(full).tooltip)
             out += "<rect class=\"guard-frame\" x=\"\(box.x0)\" y=\"\(top)\" width=\"\(box.x1 - box.x0)\" height=\"\(box.bottom - top)\"/>"
             out +=
                 "<path class=\"guard-tab\" d=\"M\(box.x0),\(top) H\(box.x0 + tab) V\(top + 12) L\(box.x0 + tab - 6),\(top + 18) H\(box.x0) Z\"/>"
-            out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">opt</text>"
+            out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">\(frame.operatorName)</text>"
             out += "<text class=\"guard-condition\" x=\"\(box.x0 + tab + 8)\" y=\"\(top + 13)\">\(XML.escaped(condition))</text></g>\n"
         }
         for (position, row) in rows.enumerated() {
@@ -564,7 +584,7 @@ public final class SequenceSVGWriter: EventSink {
                     high = max(high, xs[reach.right] + reach.rightOffset)
                 }
                 let x0 = low - pad(position)
-                let header = Size.frameTab + 8 + SequenceSVGWriter.width(SequenceSVGWriter.bracketed(frame.condition)) + 8
+                let header = Size.frameTab + 8 + SequenceSVGWriter.width(frame.label) + 8
                 let x1 = max(high + pad(position), x0 + header, rightmost[position] ?? Int.min)
                 boxes[position] = (x0, x1, 0, 0)
                 if let parent = frame.parent {
