@@ -44,8 +44,10 @@ public final class SequenceDiagramWriter: EventSink {
     private let mediatorLifeline: Bool
     /// Whether the first step has come: lifelines declared after it are created.
     private var started = false
-    /// The send in progress at each depth (deliveries and errors at `depth` belong to `depth - 1`).
-    private var sends: [Send?] = []
+    /// The sends in progress at each depth, latest last (deliveries and errors at `depth` belong
+    /// to one at `depth - 1`): several under an asynchronous design, whose deliveries may come
+    /// after later sends' lines (see ``position(under:from:message:)``).
+    private var sends: [[Send]] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The guards that held and whose bodies are still running, and the `together` block running,
@@ -92,26 +94,30 @@ public final class SequenceDiagramWriter: EventSink {
             sends.removeAll()
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)") }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(nil) }
-            sends[depth] = Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written)
+            while sends.count <= depth { sends.append([]) }
+            if sends[depth].count == Self.sendsKept { sends[depth].removeFirst() }
+            sends[depth].append(Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written))
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
-            guard let send = send(under: depth), let to = ids[receiver] else { return }
+            guard let (level, position) = position(under: depth, from: sender, message: message.written) else { return }
             let throughMediator = relayed(receiver, depth)
-            guard let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
+            if throughMediator { arrowToMediator(level, position) }
+            let send = sends[level][position]
+            guard let to = ids[receiver], let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
             // A send reaches the mediator by one arrow, whether the mediator carries it on or is
             // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
             if !throughMediator, to == ids["mediator"], from != to {
                 if send.reachedMediator { return }
-                sends[depth - 1]?.reachedMediator = true
+                sends[level][position].reachedMediator = true
             }
             arrow(from: from, to: to, "\(send.number) \(message.written)")
         case .error(.evaluation(let error), _):
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)")
         case .error(let error, let depth):
+            if let relay, relay.depth == depth, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
             relay = nil
-            guard let send = send(under: depth) else { return note(over: everyone, "! \(error.written)") }
+            guard let send = position(under: depth).map({ sends[$0.0][$0.1] }) else { return note(over: everyone, "! \(error.written)") }
             note(over: ids[send.sender] ?? everyone, "! \(error.written) (send \(send.number) \(send.message))")
         case .participant(let name, _, _):
             sends.removeAll()
@@ -176,14 +182,18 @@ public final class SequenceDiagramWriter: EventSink {
         output.write(String(repeating: " ", count: 4 * openBlocks) + text + "\n")
     }
 
-    /// Draws the arrow from the sender to the mediator, once per send.
+    /// Notes that the next delivery (or error) went through the mediator: it draws the arrow from
+    /// the sender to the mediator first, once per send.
     public func emitRelay(receiver: String, depth: Int) {
         if !guards.isEmpty { endGuards(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
-            from != mediator
-        else { return }
-        sends[depth - 1]?.reachedMediator = true
+    }
+
+    /// Draws the arrow from the sender of `sends[level][position]` to the mediator, once per send.
+    private func arrowToMediator(_ level: Int, _ position: Int) {
+        let send = sends[level][position]
+        guard !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"], from != mediator else { return }
+        sends[level][position].reachedMediator = true
         arrow(from: from, to: mediator, "\(send.number) \(send.message)")
     }
 
@@ -194,8 +204,20 @@ public final class SequenceDiagramWriter: EventSink {
         relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
     }
 
-    private func send(under depth: Int) -> Send? {
-        depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+    /// How many sends of one depth are kept to match deliveries with: an asynchronous design's
+    /// deliveries come soon after their sends' lines.
+    static let sendsKept = 64
+
+    /// Where the send that a delivery at `depth` of `message` from `sender` belongs to is in
+    /// ``sends``: the latest at `depth - 1` with that sender and message, else the latest there.
+    private func position(under depth: Int, from sender: String? = nil, message: String? = nil) -> (Int, Int)? {
+        guard depth > 0, depth - 1 < sends.count, let latest = sends[depth - 1].indices.last else { return nil }
+        if let sender, let message, sends[depth - 1][latest].sender != sender || sends[depth - 1][latest].message != message,
+            let match = sends[depth - 1].lastIndex(where: { $0.sender == sender && $0.message == message })
+        {
+            return (depth - 1, match)
+        }
+        return (depth - 1, latest)
     }
 
     /// Declares the mediator's lifeline, after the participants declared before the first step.

@@ -99,9 +99,11 @@ public final class SequenceSVGWriter: EventSink {
     private var usedIds: Set<String> = []
     private var notes = 0
     private var leaked: [Int] = []
-    /// The number, sender, message and deliveries so far of the send in progress at each depth,
-    /// and the row of its arrow to the mediator once drawn.
-    private var sends: [(number: String, sender: String, message: Label, deliveries: Int, mediatorRow: Int?)] = []
+    /// The number, sender, message (as written, and as drawn) and deliveries so far of the sends
+    /// in progress at each depth, latest last, and the row of each one's arrow to the mediator once
+    /// drawn. Several under an asynchronous design, whose deliveries may come after later sends'
+    /// lines: see ``position(under:from:message:)``.
+    private var sends: [[(number: String, sender: String, written: String, message: Label, deliveries: Int, mediatorRow: Int?)]] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
@@ -139,18 +141,21 @@ public final class SequenceSVGWriter: EventSink {
                 mediatorLabel = name
             }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(("", "", Label(text: "", tooltip: nil), 0, nil)) }
-            sends[depth] = (number.map(String.init).joined(separator: "."), sender, Label(message), 0, nil)
+            while sends.count <= depth { sends.append([]) }
+            if sends[depth].count == SequenceDiagramWriter.sendsKept { sends[depth].removeFirst() }
+            sends[depth].append((number.map(String.init).joined(separator: "."), sender, message.written, Label(message), 0, nil))
             if let innermost = open.last, activations[innermost].depth == depth - 1 || inGuardedBody(of: innermost, at: depth) {
                 activations[innermost].sends = true
             }
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             setReceiver(receiver, at: depth)
-            guard depth > 0, depth - 1 < sends.count, let to = index[receiver] else { return }
-            sends[depth - 1].deliveries += 1
-            let send = sends[depth - 1]
+            guard let (sendDepth, position) = position(under: depth, from: sender, message: message.written) else { return }
             let throughMediator = relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
+            if throughMediator { arrowToMediator(sendDepth, position) }
+            guard let to = index[receiver] else { return }
+            sends[sendDepth][position].deliveries += 1
+            let send = sends[sendDepth][position]
             guard let from = throughMediator ? index["mediator"] : index[sender] else { return }
             let id = "step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)"
             // A send reaches the mediator by one arrow, whether the mediator carries it on or is
@@ -163,7 +168,7 @@ public final class SequenceSVGWriter: EventSink {
                 let label = Label(message)
                 rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: label.text, tooltip: label.tooltip))
                 row = rows.count - 1
-                if toMediator { sends[depth - 1].mediatorRow = row }
+                if toMediator { sends[sendDepth][position].mediatorRow = row }
             }
             let level = open.filter { activations[$0].lifeline == to }.count
             activations.append(
@@ -178,8 +183,9 @@ public final class SequenceSVGWriter: EventSink {
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)", style: "error")
         case .error(let error, let depth):
+            if let relay, relay.depth == depth, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
             relay = nil
-            let send = depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+            let send = position(under: depth).map { sends[$0.0][$0.1] }
             let named = send.map { " (send \($0.number) \($0.message.text))" } ?? ""
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
@@ -251,16 +257,33 @@ public final class SequenceSVGWriter: EventSink {
         return " id=\"\(XML.escaped(idPrefix + id))\" data-step=\"\(step)\""
     }
 
-    /// Notes that the next delivery to `receiver` went through the mediator.
+    /// Notes that the next delivery (or error) to `receiver` went through the mediator: it draws
+    /// the arrow from the sender to the mediator first, once per send.
     public func emitRelay(receiver: String, depth: Int) {
         closeActivations(atOrBelow: depth)
         if !openFrames.isEmpty { closeFrames(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard depth > 0, depth - 1 < sends.count, sends[depth - 1].mediatorRow == nil, let to = index["mediator"],
-            let from = index[sends[depth - 1].sender], from != to
+    }
+
+    /// Where the send that a delivery at `depth` of `message` from `sender` belongs to is in
+    /// ``sends``: the latest at `depth - 1` with that sender and message, else the latest there.
+    private func position(under depth: Int, from sender: String? = nil, message: String? = nil) -> (Int, Int)? {
+        guard depth > 0, depth - 1 < sends.count, let latest = sends[depth - 1].indices.last else { return nil }
+        if let sender, let message, sends[depth - 1][latest].sender != sender || sends[depth - 1][latest].written != message,
+            let match = sends[depth - 1].lastIndex(where: { $0.sender == sender && $0.written == message })
+        {
+            return (depth - 1, match)
+        }
+        return (depth - 1, latest)
+    }
+
+    /// Draws the arrow from the sender of `sends[level][position]` to the mediator, once per send.
+    private func arrowToMediator(_ level: Int, _ position: Int) {
+        guard sends[level][position].mediatorRow == nil, let to = index["mediator"], let from = index[sends[level][position].sender],
+            from != to
         else { return }
-        sends[depth - 1].mediatorRow = rows.count
-        let send = sends[depth - 1]
+        sends[level][position].mediatorRow = rows.count
+        let send = sends[level][position]
         rows.append(
             .arrow(
                 id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
