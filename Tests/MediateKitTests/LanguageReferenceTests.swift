@@ -482,7 +482,8 @@ struct LanguageReferenceTests {
         let snippet = "participant A\ntogether { A -> A: hi }"
         #expect(LanguageReferenceTests.diagnostics(of: "language 1.2\n" + snippet) == [])
         for version in ["1.0", "1.1"] {
-            #expect(LanguageReferenceTests.diagnostics(of: "language \(version)\n" + snippet) == ["3:1: error: 'together' needs language 1.2"])
+            #expect(
+                LanguageReferenceTests.diagnostics(of: "language \(version)\n" + snippet) == ["3:1: error: 'together' needs language 1.2"])
         }
     }
 
