@@ -148,6 +148,21 @@ struct TogetherTests {
         #expect(!home.contains("5.2 lightsOn"))
     }
 
+    /// The language server: `together` is a statement keyword, a block's lines complete senders,
+    /// and the outline lists the block.
+    @Test func theLanguageServerKnowsTheBlock() throws {
+        let text = "participant A\nparticipant B\ntogether {\n    \n    A -> B: hi\n}\n\n"
+        let designs = DesignRegistry.reference
+        let analysis = DocumentAnalysis(document: TextDocument(uri: "file:///t", version: 1, text: text), designs: designs)
+        let context = CompletionContext(analysis: analysis, designs: designs.names)
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            context.items(at: LSPPosition(line: line, character: character)).array?.compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(labels(6, 0).contains("together"))
+        #expect(labels(3, 4) == ["A", "B", "mediator"])
+        #expect(analysis.index.outline.map(\.name).contains("together"))
+    }
+
     @Test func theSequenceViewFramesTheBlock() throws {
         let scenario = try ScenarioLoader.load(SourceFile(path: "t.scenario", text: Self.lamp)).get()
         let writer = SequenceSVGWriter(
