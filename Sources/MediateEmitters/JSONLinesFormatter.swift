@@ -49,6 +49,8 @@ public enum JSONLinesFormatter {
         var errors: Int?
         var failedExpectations: Int?
         var leaked: [String]?
+        /// Only on a `together` line (language 1.2): whether its sends ran in written order.
+        var synchronous: Bool?
 
         init(_ event: TranscriptEvent) {
             switch event {
@@ -130,6 +132,10 @@ public enum JSONLinesFormatter {
                 self.passed = got == nil || intended
                 self.got = got
                 if intended { self.intended = true }
+            case .together(let kind, let synchronous):
+                self.event = "together"
+                self.kind = kind.rawValue
+                self.synchronous = synchronous
             case .end(let sends, let deliveries, let errors, let failed):
                 self.event = "end"
                 self.sends = sends

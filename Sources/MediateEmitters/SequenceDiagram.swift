@@ -12,7 +12,9 @@
 /// What a reaction did under a guard that held (`if …`: its arrows and notes) is an `opt` block
 /// labelled with the guard's condition, nested as the guards were; a guarded body that drew
 /// nothing gets no block. Only `opt`, never `alt`: a run knows only the guards that held, and
-/// separately guarded reactions are not alternatives (several may hold for one message).
+/// separately guarded reactions are not alternatives (several may hold for one message). A
+/// `together` block (language 1.2) is a `par` block labelled as its transcript line, around its
+/// sends: one operand, since their arrows interleave as the run made them.
 public final class SequenceDiagramWriter: EventSink {
     /// The diagram language written.
     public enum Dialect: String, CaseIterable, Sendable {
@@ -42,14 +44,17 @@ public final class SequenceDiagramWriter: EventSink {
     private let mediatorLifeline: Bool
     /// Whether the first step has come: lifelines declared after it are created.
     private var started = false
-    /// The send in progress at each depth (deliveries and errors at `depth` belong to `depth - 1`).
-    private var sends: [Send?] = []
+    /// The sends in progress at each depth, latest last (deliveries and errors at `depth` belong
+    /// to one at `depth - 1`): several under an asynchronous design, whose deliveries may come
+    /// after later sends' lines (see ``position(under:from:message:)``).
+    private var sends: [[Send]] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
-    /// The guards that held and whose bodies are still running, outermost first: the guard's
-    /// depth, its condition, and whether its `opt` line is written (only once the body draws).
-    private var guards: [(depth: Int, condition: String, opened: Bool)] = []
-    /// How many `opt` blocks are open: the indentation of the lines.
+    /// The guards that held and whose bodies are still running, and the `together` block running,
+    /// outermost first: the depth, the block's operator (`opt`, `par`) and label (a guard's
+    /// condition), and whether its first line is written (only once the body draws).
+    private var guards: [(depth: Int, operator: String, label: String, opened: Bool)] = []
+    /// How many `opt` and `par` blocks are open: the indentation of the lines.
     private var openBlocks = 0
     /// PlantUML: participants that joined without a mediator and are not drawn yet. Each one's
     /// `create` line waits for the first arrow to it, which PlantUML needs to draw it there.
@@ -89,26 +94,30 @@ public final class SequenceDiagramWriter: EventSink {
             sends.removeAll()
             if replacement { note(over: everyone, "mediator replaced: \(newKind.rawValue)") }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(nil) }
-            sends[depth] = Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written)
+            while sends.count <= depth { sends.append([]) }
+            if sends[depth].count == Self.sendsKept { sends[depth].removeFirst() }
+            sends[depth].append(Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written))
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
-            guard let send = send(under: depth), let to = ids[receiver] else { return }
+            guard let (level, position) = position(under: depth, from: sender, message: message.written) else { return }
             let throughMediator = relayed(receiver, depth)
-            guard let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
+            if throughMediator { arrowToMediator(level, position) }
+            let send = sends[level][position]
+            guard let to = ids[receiver], let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
             // A send reaches the mediator by one arrow, whether the mediator carries it on or is
             // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
             if !throughMediator, to == ids["mediator"], from != to {
                 if send.reachedMediator { return }
-                sends[depth - 1]?.reachedMediator = true
+                sends[level][position].reachedMediator = true
             }
             arrow(from: from, to: to, "\(send.number) \(message.written)")
         case .error(.evaluation(let error), _):
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)")
         case .error(let error, let depth):
+            if let relay, relay.depth == depth, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
             relay = nil
-            guard let send = send(under: depth) else { return note(over: everyone, "! \(error.written)") }
+            guard let send = position(under: depth).map({ sends[$0.0][$0.1] }) else { return note(over: everyone, "! \(error.written)") }
             note(over: ids[send.sender] ?? everyone, "! \(error.written) (send \(send.number) \(send.message))")
         case .participant(let name, _, _):
             sends.removeAll()
@@ -138,7 +147,10 @@ public final class SequenceDiagramWriter: EventSink {
             if depth == 0 { sends.removeAll() }
         case .guardPassed(let text, let depth):
             let condition = text.hasPrefix("if ") ? String(text.dropFirst(3)) : text
-            guards.append((depth, condition, false))
+            guards.append((depth, "opt", condition, false))
+        case .together(let kind, let synchronous):
+            sends.removeAll()
+            guards.append((0, "par", TranscriptEvent.togetherText(kind: kind, synchronous: synchronous), false))
         case .scenario, .set, .end:
             break
         }
@@ -154,13 +166,13 @@ public final class SequenceDiagramWriter: EventSink {
         }
     }
 
-    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held: a block's
-    /// `opt` line is written before its body's first line.
+    /// Writes a line of the diagram, inside the `opt` blocks of the guards that held and the `par`
+    /// block of a `together`: a block's first line is written before its body's first line.
     private func line(_ text: String) {
         for position in guards.indices where !guards[position].opened {
             guards[position].opened = true
-            let label = Self.escape(guards[position].condition, for: dialect)
-            write(dialect == .mermaid ? "    opt \(label)" : "opt \(label)")
+            let opening = guards[position].operator + " " + Self.escape(guards[position].label, for: dialect)
+            write(dialect == .mermaid ? "    " + opening : opening)
             openBlocks += 1
         }
         write(text)
@@ -170,14 +182,18 @@ public final class SequenceDiagramWriter: EventSink {
         output.write(String(repeating: " ", count: 4 * openBlocks) + text + "\n")
     }
 
-    /// Draws the arrow from the sender to the mediator, once per send.
+    /// Notes that the next delivery (or error) went through the mediator: it draws the arrow from
+    /// the sender to the mediator first, once per send.
     public func emitRelay(receiver: String, depth: Int) {
         if !guards.isEmpty { endGuards(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard let send = send(under: depth), !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"],
-            from != mediator
-        else { return }
-        sends[depth - 1]?.reachedMediator = true
+    }
+
+    /// Draws the arrow from the sender of `sends[level][position]` to the mediator, once per send.
+    private func arrowToMediator(_ level: Int, _ position: Int) {
+        let send = sends[level][position]
+        guard !send.reachedMediator, let from = ids[send.sender], let mediator = ids["mediator"], from != mediator else { return }
+        sends[level][position].reachedMediator = true
         arrow(from: from, to: mediator, "\(send.number) \(send.message)")
     }
 
@@ -188,8 +204,20 @@ public final class SequenceDiagramWriter: EventSink {
         relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
     }
 
-    private func send(under depth: Int) -> Send? {
-        depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+    /// How many sends of one depth are kept to match deliveries with: an asynchronous design's
+    /// deliveries come soon after their sends' lines.
+    static let sendsKept = 64
+
+    /// Where the send that a delivery at `depth` of `message` from `sender` belongs to is in
+    /// ``sends``: the latest at `depth - 1` with that sender and message, else the latest there.
+    private func position(under depth: Int, from sender: String? = nil, message: String? = nil) -> (Int, Int)? {
+        guard depth > 0, depth - 1 < sends.count, let latest = sends[depth - 1].indices.last else { return nil }
+        if let sender, let message, sends[depth - 1][latest].sender != sender || sends[depth - 1][latest].message != message,
+            let match = sends[depth - 1].lastIndex(where: { $0.sender == sender && $0.message == message })
+        {
+            return (depth - 1, match)
+        }
+        return (depth - 1, latest)
     }
 
     /// Declares the mediator's lifeline, after the participants declared before the first step.

@@ -7,7 +7,8 @@
 /// `release` are marks on the lifeline; leaked objects are marked under their lifelines. What a
 /// reaction drew under a guard that held (`if …`) is framed as a UML `opt` fragment: a box around
 /// its rows with `opt` in a tab at its top-left and the guard's condition beside it, nested as
-/// the guards were (a guarded body that drew nothing gets no frame).
+/// the guards were (a guarded body that drew nothing gets no frame). A `together` block (language
+/// 1.2) is framed as a `par` fragment around what its sends drew, labelled as its transcript line.
 /// Text widths are estimated from character counts in a monospace font, so the output depends
 /// on the events alone.
 ///
@@ -18,7 +19,8 @@
 /// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
 /// - `activation-step-N-delivery-K`: the reaction that delivery ran;
 /// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`;
-/// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held).
+/// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held);
+/// - `together-K`: the K-th `par` frame of a `together` block drawn (1-based).
 /// An id that would repeat gets `-2`, `-3` … appended. A writer made with an `idPrefix` puts it
 /// before every id (the arrowhead marker's too), and gives each row and activation a
 /// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
@@ -64,10 +66,18 @@ public final class SequenceSVGWriter: EventSink {
         var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool, step: Int
     }
 
-    /// A guard that held: its condition, depth and reaction's lifeline, the rows its body drew
-    /// (none when `lastRow < firstRow`), its step, and the guard frame it is inside.
+    /// A guard that held (`opt`) or a `together` block (`par`): its condition or label, depth and
+    /// reaction's lifeline, the rows its body drew (none when `lastRow < firstRow`), its step, and
+    /// the frame it is inside.
     private struct Frame {
         var condition: String, depth: Int, lifeline: Int?, firstRow: Int, lastRow: Int, step: Int, parent: Int?
+        var operatorName = "opt"
+
+        /// The text beside the tab: a guard's condition in brackets, a `together`'s label as it is;
+        /// still to be escaped for XML.
+        var label: String {
+            operatorName == "opt" ? SequenceSVGWriter.bracketed(condition) : Label(SequenceSVGWriter.visible(condition)).text
+        }
     }
 
     private let title: String
@@ -89,9 +99,11 @@ public final class SequenceSVGWriter: EventSink {
     private var usedIds: Set<String> = []
     private var notes = 0
     private var leaked: [Int] = []
-    /// The number, sender, message and deliveries so far of the send in progress at each depth,
-    /// and the row of its arrow to the mediator once drawn.
-    private var sends: [(number: String, sender: String, message: Label, deliveries: Int, mediatorRow: Int?)] = []
+    /// The number, sender, message (as written, and as drawn) and deliveries so far of the sends
+    /// in progress at each depth, latest last, and the row of each one's arrow to the mediator once
+    /// drawn. Several under an asynchronous design, whose deliveries may come after later sends'
+    /// lines: see ``position(under:from:message:)``.
+    private var sends: [[(number: String, sender: String, written: String, message: Label, deliveries: Int, mediatorRow: Int?)]] = []
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
@@ -129,18 +141,21 @@ public final class SequenceSVGWriter: EventSink {
                 mediatorLabel = name
             }
         case .send(let number, let sender, _, let message, let depth):
-            while sends.count <= depth { sends.append(("", "", Label(text: "", tooltip: nil), 0, nil)) }
-            sends[depth] = (number.map(String.init).joined(separator: "."), sender, Label(message), 0, nil)
+            while sends.count <= depth { sends.append([]) }
+            if sends[depth].count == SequenceDiagramWriter.sendsKept { sends[depth].removeFirst() }
+            sends[depth].append((number.map(String.init).joined(separator: "."), sender, message.written, Label(message), 0, nil))
             if let innermost = open.last, activations[innermost].depth == depth - 1 || inGuardedBody(of: innermost, at: depth) {
                 activations[innermost].sends = true
             }
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             setReceiver(receiver, at: depth)
-            guard depth > 0, depth - 1 < sends.count, let to = index[receiver] else { return }
-            sends[depth - 1].deliveries += 1
-            let send = sends[depth - 1]
+            guard let (sendDepth, position) = position(under: depth, from: sender, message: message.written) else { return }
             let throughMediator = relay.map { $0.receiver == receiver && $0.depth == depth } ?? false
+            if throughMediator { arrowToMediator(sendDepth, position) }
+            guard let to = index[receiver] else { return }
+            sends[sendDepth][position].deliveries += 1
+            let send = sends[sendDepth][position]
             guard let from = throughMediator ? index["mediator"] : index[sender] else { return }
             let id = "step-\(send.number.replacingOccurrences(of: ".", with: "-"))-delivery-\(send.deliveries)"
             // A send reaches the mediator by one arrow, whether the mediator carries it on or is
@@ -153,7 +168,7 @@ public final class SequenceSVGWriter: EventSink {
                 let label = Label(message)
                 rows.append(.arrow(id: unique(id), from: from, to: to, number: send.number, text: label.text, tooltip: label.tooltip))
                 row = rows.count - 1
-                if toMediator { sends[depth - 1].mediatorRow = row }
+                if toMediator { sends[sendDepth][position].mediatorRow = row }
             }
             let level = open.filter { activations[$0].lifeline == to }.count
             activations.append(
@@ -168,8 +183,9 @@ public final class SequenceSVGWriter: EventSink {
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)", style: "error")
         case .error(let error, let depth):
+            if let relay, relay.depth == depth, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
             relay = nil
-            let send = depth > 0 && depth - 1 < sends.count ? sends[depth - 1] : nil
+            let send = position(under: depth).map { sends[$0.0][$0.1] }
             let named = send.map { " (send \($0.number) \($0.message.text))" } ?? ""
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
@@ -205,6 +221,12 @@ public final class SequenceSVGWriter: EventSink {
                     lifeline: receiver.flatMap { index[$0] }, firstRow: rows.count, lastRow: rows.count - 1, step: step,
                     parent: openFrames.last))
             openFrames.append(frames.count - 1)
+        case .together(let kind, let synchronous):
+            frames.append(
+                Frame(
+                    condition: TranscriptEvent.togetherText(kind: kind, synchronous: synchronous), depth: 0, lifeline: nil,
+                    firstRow: rows.count, lastRow: rows.count - 1, step: step, parent: openFrames.last, operatorName: "par"))
+            openFrames.append(frames.count - 1)
         case .scenario, .set, .end:
             break
         }
@@ -235,16 +257,33 @@ public final class SequenceSVGWriter: EventSink {
         return " id=\"\(XML.escaped(idPrefix + id))\" data-step=\"\(step)\""
     }
 
-    /// Notes that the next delivery to `receiver` went through the mediator.
+    /// Notes that the next delivery (or error) to `receiver` went through the mediator: it draws
+    /// the arrow from the sender to the mediator first, once per send.
     public func emitRelay(receiver: String, depth: Int) {
         closeActivations(atOrBelow: depth)
         if !openFrames.isEmpty { closeFrames(atOrBelow: depth) }
         relay = (receiver, depth)
-        guard depth > 0, depth - 1 < sends.count, sends[depth - 1].mediatorRow == nil, let to = index["mediator"],
-            let from = index[sends[depth - 1].sender], from != to
+    }
+
+    /// Where the send that a delivery at `depth` of `message` from `sender` belongs to is in
+    /// ``sends``: the latest at `depth - 1` with that sender and message, else the latest there.
+    private func position(under depth: Int, from sender: String? = nil, message: String? = nil) -> (Int, Int)? {
+        guard depth > 0, depth - 1 < sends.count, let latest = sends[depth - 1].indices.last else { return nil }
+        if let sender, let message, sends[depth - 1][latest].sender != sender || sends[depth - 1][latest].written != message,
+            let match = sends[depth - 1].lastIndex(where: { $0.sender == sender && $0.written == message })
+        {
+            return (depth - 1, match)
+        }
+        return (depth - 1, latest)
+    }
+
+    /// Draws the arrow from the sender of `sends[level][position]` to the mediator, once per send.
+    private func arrowToMediator(_ level: Int, _ position: Int) {
+        guard sends[level][position].mediatorRow == nil, let to = index["mediator"], let from = index[sends[level][position].sender],
+            from != to
         else { return }
-        sends[depth - 1].mediatorRow = rows.count
-        let send = sends[depth - 1]
+        sends[level][position].mediatorRow = rows.count
+        let send = sends[level][position]
         rows.append(
             .arrow(
                 id: unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-send"), from: from, to: to,
@@ -439,17 +478,21 @@ public final class SequenceSVGWriter: EventSink {
                 + "width=\"\(Size.activationWidth)\" height=\"\(max(8, end - top - 4))\"/>\n"
         }
         // Over the activation bars, so that a bar does not hide a tab; under the rows.
-        for (count, position) in frameLayout.drawn.enumerated() {
+        var drawnCounts: [String: Int] = [:]
+        for position in frameLayout.drawn {
             guard let box = boxes[position] else { continue }
-            let condition = Self.bracketed(frames[position].condition)
+            let frame = frames[position]
+            let condition = frame.label
             let tab = Size.frameTab, top = box.top
-            let full = Self.visible(frames[position].condition)
-            out += "<g\(attributes(id: "guard-\(count + 1)", step: frames[position].step)) class=\"guard\">"
+            let full = Self.visible(frame.condition)
+            let name = frame.operatorName == "opt" ? "guard" : "together"
+            drawnCounts[name, default: 0] += 1
+            out += "<g\(attributes(id: "\(name)-\(drawnCounts[name]!)", step: frame.step)) class=\"guard\">"
             out += Self.tooltip(Label(full).tooltip)
             out += "<rect class=\"guard-frame\" x=\"\(box.x0)\" y=\"\(top)\" width=\"\(box.x1 - box.x0)\" height=\"\(box.bottom - top)\"/>"
             out +=
                 "<path class=\"guard-tab\" d=\"M\(box.x0),\(top) H\(box.x0 + tab) V\(top + 12) L\(box.x0 + tab - 6),\(top + 18) H\(box.x0) Z\"/>"
-            out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">opt</text>"
+            out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">\(frame.operatorName)</text>"
             out += "<text class=\"guard-condition\" x=\"\(box.x0 + tab + 8)\" y=\"\(top + 13)\">\(XML.escaped(condition))</text></g>\n"
         }
         for (position, row) in rows.enumerated() {
@@ -564,7 +607,7 @@ public final class SequenceSVGWriter: EventSink {
                     high = max(high, xs[reach.right] + reach.rightOffset)
                 }
                 let x0 = low - pad(position)
-                let header = Size.frameTab + 8 + SequenceSVGWriter.width(SequenceSVGWriter.bracketed(frame.condition)) + 8
+                let header = Size.frameTab + 8 + SequenceSVGWriter.width(frame.label) + 8
                 let x1 = max(high + pad(position), x0 + header, rightmost[position] ?? Int.min)
                 boxes[position] = (x0, x1, 0, 0)
                 if let parent = frame.parent {

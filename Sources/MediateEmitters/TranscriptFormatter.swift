@@ -31,6 +31,8 @@ public enum TranscriptFormatter {
             return indent(depth) + "release \(name)"
         case .lifetime(let name, let deallocated, let depth):
             return indent(depth) + name + (deallocated ? " deallocated" : " still alive")
+        case .together(let kind, let synchronous):
+            return TranscriptEvent.togetherText(kind: kind, synchronous: synchronous)
         case .expectation(let text, let got, let intended):
             return oneLine(text) + TranscriptEvent.outcome(got: got, intended: intended)
         case .end(let sends, let deliveries, let errors, let failed):

@@ -230,6 +230,24 @@ let formatExamples: [FormatExample] = [
         name: "CRLF and a byte-order mark",
         messy: "\u{FEFF}scenario \"W\"\r\nparticipant A\r\n\r\nA -> *: \"é\"",
         canonical: "scenario \"W\"\nparticipant A\n\nA -> *: \"é\"\n"),
+    FormatExample(
+        name: "together blocks",
+        messy:
+            "participant A\nparticipant B\ntogether {A->B:hi ;  B ->A : ho}\ntogether{  A -> *: one  }\ntogether {\n  # first\n   A -> B: x # after\n\n}\n",
+        canonical: """
+            participant A
+            participant B
+            together {
+                A -> B: hi
+                B -> A: ho
+            }
+            together { A -> *: one }
+            together {
+                # first
+                A -> B: x # after
+            }
+
+            """),
     FormatExample(name: "nothing", messy: "\n \n\t\n", canonical: ""),
     FormatExample(name: "only comments", messy: "  # only\n\n\n#  two  \n\n", canonical: "# only\n\n#  two\n"),
 ]

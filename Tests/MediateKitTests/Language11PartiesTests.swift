@@ -455,10 +455,10 @@ struct Language11PartiesTests {
     }
 
     @Test func versionErrors() {
-        #expect(loadDiagnostics("language 1️⃣1.2") == ["1️⃣ unknown language version '1.2' | help: the versions are '1.0', '1.1'"])
+        #expect(loadDiagnostics("language 1️⃣1.3") == ["1️⃣ unknown language version '1.3' | help: the versions are '1.0', '1.1', '1.2'"])
         #expect(
             loadDiagnostics("language 1️⃣\"1.1\"")
-                == ["1️⃣ expected a language version after 'language' | help: the versions are '1.0', '1.1'"])
+                == ["1️⃣ expected a language version after 'language' | help: the versions are '1.0', '1.1', '1.2'"])
         #expect(
             loadDiagnostics("participant A\n1️⃣language 1.1")
                 == ["1️⃣ 'language' must come before every other statement | note: the first statement is on line 1"])

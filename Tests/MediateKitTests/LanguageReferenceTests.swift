@@ -87,6 +87,8 @@ struct Grammar {
         var names: [String]
         /// Whether a comment in it says `1.1`.
         var marked11: Bool
+        /// Whether a comment in it says `1.2`.
+        var marked12 = false
     }
 
     var productions: [Production] = []
@@ -101,11 +103,12 @@ struct Grammar {
         while let character = rest.first {
             if rest.hasPrefix("(*") {
                 let end = rest.range(of: "*)")?.upperBound ?? rest.endIndex
-                if rest[..<end].contains("1.1") {
+                for (version, flag) in [("1.1", \Production.marked11), ("1.2", \Production.marked12)]
+                where rest[..<end].contains(version) {
                     if current != nil {
-                        current?.marked11 = true
+                        current?[keyPath: flag] = true
                     } else if endedOnThisLine, !productions.isEmpty {
-                        productions[productions.count - 1].marked11 = true
+                        productions[productions.count - 1][keyPath: flag] = true
                     }
                 }
                 rest = rest[end...]
@@ -262,7 +265,9 @@ struct LanguageReferenceTests {
         }
     }
 
-    static let contextualWords: Set<String> = ["language", "as", "from", "here", "if", "and", "or", "not", "fails", "under"]
+    static let contextualWords: Set<String> = [
+        "language", "as", "from", "here", "if", "and", "or", "not", "fails", "under", "together",
+    ]
 
     /// Language 1.1 adds no reserved word: every word of the grammar that is not a keyword is a
     /// contextual word, listed in the reference's table, and the lexer reads it as a name.
@@ -278,7 +283,7 @@ struct LanguageReferenceTests {
         // Each production that writes a contextual word is marked 1.1.
         for production in LanguageReferenceTests.grammar.productions
         where !Set(production.terminals).isDisjoint(with: LanguageReferenceTests.contextualWords) {
-            #expect(production.marked11, "\(production.name) writes a word of 1.1 but is not marked so")
+            #expect(production.marked11 || production.marked12, "\(production.name) writes a new word but is not marked so")
         }
     }
 
@@ -408,6 +413,10 @@ struct LanguageReferenceTests {
         "IDENTIFIER": ("participant a_B9", ["Participant a_B9"]),
         "NUMBER": ("participant A { a = 10, b = -3, c = 1099.99 }", ["Property a = 10", "Property b = -3", "Property c = 1099.99"]),
         "DIGITS": ("participant A\nexpect A received 007", ["Expect A received 7"]),
+        "together": (
+            "participant A\ntogether {\n  A -> A: hi; A -> A: ho\n\n  A -> *: all\n}",
+            ["Together", "Message hi", "Message ho", "Targets *"]
+        ),
     ]
 
     @Test func everyProductionHasASnippet() {
@@ -464,6 +473,18 @@ struct LanguageReferenceTests {
         #expect(LanguageReferenceTests.diagnostics(of: snippet) == [], "\(production): without a version line")
         let errors = LanguageReferenceTests.diagnostics(of: "language 1.0\n" + snippet)
         #expect(errors.contains { $0.contains("needs language 1.1") }, "\(production): \(errors)")
+    }
+
+    /// What language 1.2 adds is refused under `language 1.1` and `1.0`, and accepted under `1.2`.
+    @Test func everyProductionMarked12IsRefusedUnderLanguage11() {
+        let marked = LanguageReferenceTests.grammar.productions.filter(\.marked12).map(\.name)
+        #expect(marked == ["version", "together"])
+        let snippet = "participant A\ntogether { A -> A: hi }"
+        #expect(LanguageReferenceTests.diagnostics(of: "language 1.2\n" + snippet) == [])
+        for version in ["1.0", "1.1"] {
+            #expect(
+                LanguageReferenceTests.diagnostics(of: "language \(version)\n" + snippet) == ["3:1: error: 'together' needs language 1.2"])
+        }
     }
 
     @Test func everyProductionMarked11HasAPinnedSnippet() {

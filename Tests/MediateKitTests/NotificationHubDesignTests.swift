@@ -9,7 +9,8 @@ import Testing
 @Suite("notification-center design")
 struct NotificationHubDesignTests {
     /// Synchronous: an observer with no queue runs before `post` returns, so a scenario's
-    /// transcript is the wrapper's but for the `mediator` line. (smart-home, whose hub sends to a
+    /// transcript is the wrapper's but for the `mediator` line (and the design a `together` line
+    /// names). (smart-home, whose hub sends to a
     /// weak participant that is gone, differs: see `aPostToAWeakColleagueThatIsGoneIsLost`.)
     @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenarios").path).sorted())
     func theTranscriptIsTheWrappersButForTheMediatorLine(name: String) throws {
@@ -19,7 +20,11 @@ struct NotificationHubDesignTests {
         let hub = try transcript(source, kind: .notificationCenter)
         // The header's line only: a run-time replacement (`mediator wrapper` in control-room) stays.
         let header = try #require(wrapper.range(of: "\nmediator wrapper"))
-        #expect(hub == wrapper.replacingCharacters(in: header, with: "\nmediator notification-center"))
+        let together = "\ntogether (in written order: "
+        #expect(
+            hub
+                == wrapper.replacingCharacters(in: header, with: "\nmediator notification-center")
+                .replacingOccurrences(of: together + "wrapper ", with: together + "notification-center "))
     }
 
     /// Observers of one name are called in the order of a hash table that changes with every

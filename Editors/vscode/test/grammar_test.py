@@ -44,6 +44,22 @@ def innermost(source):
 # Each case: source text, then every token it must give, in order, with its innermost scope.
 CASES = [
     ("language 1.1", [("language", "keyword.control.statement"), ("1.1", "constant.numeric")]),
+    # A together block (1.2): sends only, on one line or several; 'together' elsewhere is a name.
+    ("together { A -> B: hi; B -> A: ho }\ntogether {\n    A -> *: x # c\n}\ntogether -> B: hi", [
+        ("together", "keyword.control.together"), ("{", "punctuation.section.block.begin"),
+        ("A", "variable.other"), ("->", "keyword.operator.send"), ("B", "variable.other"),
+        (":", "punctuation.separator.colon"), ("hi", "entity.name.function.message"),
+        (";", "punctuation.terminator.statement"),
+        ("B", "variable.other"), ("->", "keyword.operator.send"), ("A", "variable.other"),
+        (":", "punctuation.separator.colon"), ("ho", "entity.name.function.message"),
+        ("}", "punctuation.section.block.end"),
+        ("together", "keyword.control.together"), ("{", "punctuation.section.block.begin"),
+        ("A", "variable.other"), ("->", "keyword.operator.send"), ("*", "keyword.operator.broadcast"),
+        (":", "punctuation.separator.colon"), ("x", "entity.name.function.message"),
+        ("#", "punctuation.definition.comment"), (" c", "comment.line.number-sign"),
+        ("}", "punctuation.section.block.end"),
+        ("together", "variable.other"), ("->", "keyword.operator.send"), ("B", "variable.other"),
+        (":", "punctuation.separator.colon"), ("hi", "entity.name.function.message")]),
     # 'language' is a word of the language only before a number, a string or the line's end.
     ("language -> B: hi", [
         ("language", "variable.other"), ("->", "keyword.operator.send"), ("B", "variable.other"),

@@ -86,7 +86,10 @@ package struct CompletionContext {
         if let separator = words.lastIndex(where: { $0 == "{" || $0 == ";" || $0 == "}" }) {
             words.removeSubrange(...separator)
         }
-        guard let first = words.first else { return statementStart(inReaction: inReaction) }
+        guard let first = words.first else {
+            if isInTogether(offset: offset) { return partyItems() }
+            return statementStart(inReaction: inReaction)
+        }
         let last = words.last!
 
         if let arrow = words.firstIndex(of: "->") {
@@ -139,6 +142,7 @@ package struct CompletionContext {
             keyword("mediator", "the design, or a run-time replacement"), keyword("log", "write a log line"),
             keyword("set", "set a property"), keyword("leave", "unregister a participant"),
             keyword("release", "let a participant go"), keyword("scenario", "the title"), keyword("language", "the language version"),
+            keyword("together", "sends that start together (1.2)"),
         ] + partyItems()
     }
 
@@ -198,7 +202,7 @@ package struct CompletionContext {
             ("message", "the handled message"), ("true", "a boolean"), ("false", "a boolean"), ("as", "name the mediator"),
             ("if", "a guard"), ("and", "both hold"), ("or", "either holds"), ("not", "it does not hold"),
             ("fails", "meant to fail"), ("under", "the designs it fails under"), ("from", "from here"), ("here", "from here"),
-            ("language", "the language version"),
+            ("language", "the language version"), ("together", "sends that start together (1.2)"),
         ]
         items += contextual.map { keyword($0.0, $0.1) }
         return items
@@ -314,6 +318,11 @@ package struct CompletionContext {
 
     /// Whether `offset` is inside a reaction's block: one the tree has, or, while the text does
     /// not parse, a `{` opened on a line starting with `on` and not closed before the cursor.
+    /// Whether `offset` is inside a `together` block's braces, where each statement is a send.
+    private func isInTogether(offset: Int) -> Bool {
+        index.togetherRanges.contains { $0.lowerBound.offset < offset && offset < $0.upperBound.offset }
+    }
+
     private func isInReaction(offset: Int) -> Bool {
         if index.reactionRanges.contains(where: { $0.lowerBound.offset < offset && offset < $0.upperBound.offset }) { return true }
         let bytes = analysis.file.bytes

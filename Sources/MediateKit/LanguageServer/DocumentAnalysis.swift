@@ -280,6 +280,8 @@ package struct SymbolIndex: Sendable {
     package private(set) var outline: [OutlineEntry] = []
     /// The ranges of the reactions' bodies (`{` … `}`): where `self`, `sender` and parameters mean something.
     package private(set) var reactionRanges: [SourceRange] = []
+    /// Where each `together` block's `{ … }` is (language 1.2): only sends start a statement there.
+    package private(set) var togetherRanges: [SourceRange] = []
 
     /// The mediator's name, or `mediator` when it has none: the key of its party symbol.
     package var mediatorKey: String { mediator?.name?.text ?? "mediator" }
@@ -354,6 +356,14 @@ package struct SymbolIndex: Sendable {
             outline.append(OutlineEntry(name: "mediator \(kind.text)", detail: nil, kind: .interface, range: range, selection: kind.range))
         case .send(let send):
             visit(send, by: send.sender.written, in: nil)
+        case .together(let together):
+            let count = together.sends.count
+            outline.append(
+                OutlineEntry(
+                    name: "together", detail: count == 1 ? "1 send" : "\(count) sends", kind: .event, range: together.range,
+                    selection: together.keyword))
+            togetherRanges.append(together.keyword.upperBound..<together.range.upperBound)
+            for send in together.sends { visit(send, by: send.sender.written, in: nil) }
         case .leave(let name, _), .release(let name, _):
             party(name)
         case .reaction(let reaction):

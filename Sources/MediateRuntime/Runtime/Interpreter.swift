@@ -527,6 +527,8 @@ public final class Interpreter {
             perform(send, message: message, frame: nil, number: topLevelSends, depth: 0)
             // A participant a reaction released may go once the calls that held it return.
             if hasLifetimeReactions { reportDeallocations() }
+        case .together(let together):
+            perform(together)
         case .set(let assignment):
             assign(assignment, frame: nil, depth: 0)
         case .leave(let name, let range):
@@ -551,6 +553,21 @@ public final class Interpreter {
             emit(.log(text: interpolate(log, frame: nil), depth: 0))
         case .expect(let expectation):
             evaluate(expectation)
+        }
+    }
+
+    /// Runs a `together` block (language 1.2): each send as a top-level send does, one level
+    /// deeper, without settling in between. Under an asynchronous design each send's call is a
+    /// task of its own on the scheduler (see ``perform(_:message:frame:number:depth:)``), so the
+    /// tasks start together and their jobs interleave as the schedule chooses when the step
+    /// settles; a synchronous design delivers each send before the next starts, in written order.
+    private func perform(_ together: Together) {
+        emit(.together(kind: MediatorKind(design.name), synchronous: !asynchronous))
+        for send in together.sends where summary.stoppedBy == nil {
+            guard let message = evaluate(send.message, frame: nil, depth: 1) else { continue }
+            topLevelSends += 1
+            perform(send, message: message, frame: nil, number: topLevelSends, depth: 1)
+            if hasLifetimeReactions { reportDeallocations() }
         }
     }
 
@@ -824,7 +841,7 @@ public final class Interpreter {
         // The design's call returns before it delivers: its deliveries come in as the step
         // settles, each written under this send (see ``SendScope``).
         let scope = SendScope(depth: depth + 1, numberPath: numberPath)
-        if depth == 0 { stepScope = scope }
+        if frame == nil { stepScope = scope }
         callDesign(scope) {
             self.inScope { self.carry(send, message, from: from, names: names, through: mediation, depth: depth) }
         }
@@ -969,9 +986,13 @@ public final class Interpreter {
 
     /// Where the current step names `name` as a target of its own send, else the step.
     private func sendRange(naming name: String) -> SourceRange {
-        if deliveryDepth == 1, case .send(let send) = script.statements.first(where: { $0.range == stepRange }),
-            case .names(let targets) = send.targets
-        {
+        let sends: [Send]
+        switch script.statements.first(where: { $0.range == stepRange }) {
+        case .send(let send) where deliveryDepth == 1: sends = [send]
+        case .together(let together) where deliveryDepth == 2: sends = together.sends
+        default: sends = []
+        }
+        for case .names(let targets) in sends.map(\.targets) {
             for case .participant(let target) in targets where target.text == name { return target.range }
         }
         return stepRange ?? script.range

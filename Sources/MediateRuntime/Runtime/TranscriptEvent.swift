@@ -26,6 +26,9 @@ public enum TranscriptEvent: Hashable, Sendable {
     case release(name: String, depth: Int)
     /// `NAME deallocated` (true) or `NAME still alive` (false), one level under its statement.
     case lifetime(name: String, deallocated: Bool, depth: Int)
+    /// `together`, or `together (in written order: KIND is synchronous)` when `synchronous`: a
+    /// `together` block (language 1.2) under the design `kind`. Its sends follow one level deeper.
+    case together(kind: MediatorKind, synchronous: Bool)
     /// `expect … ok`, `expect … ok (got X)` or `expect … FAILED (got X)`. `got` is nil when the
     /// expectation held and was meant to; `intended` is true when it failed and was meant to
     /// (`expect … fails`), and the line then says `ok (got X)`. Any other `got` is a failure.
@@ -42,9 +45,14 @@ public enum TranscriptEvent: Hashable, Sendable {
             .error(_, let depth), .lifetime(_, _, let depth), .leave(_, let depth), .release(_, let depth),
             .guardPassed(_, let depth):
             return depth
-        case .scenario, .mediator, .participant, .expectation, .end, .leaked:
+        case .scenario, .mediator, .participant, .expectation, .end, .leaked, .together:
             return 0
         }
+    }
+
+    /// A `together` line's text: `together`, or `together (in written order: KIND is synchronous)`.
+    package static func togetherText(kind: MediatorKind, synchronous: Bool) -> String {
+        synchronous ? "together (in written order: \(kind.rawValue) is synchronous)" : "together"
     }
 
     /// What an expectation's line writes after its text: ` ok`, ` ok (got X)` for a failure that
@@ -55,12 +63,12 @@ public enum TranscriptEvent: Hashable, Sendable {
     }
 
     /// Whether the event's line begins a top-level step of the scenario: a statement at the top
-    /// (a declaration, send, `log`, `set`, `leave`, `release`, `expect`, a mediator replacement) or
+    /// (a declaration, send, `log`, `set`, `leave`, `release`, `expect`, `together`, a mediator replacement) or
     /// the `end:` line. What follows it up to the next such event (its deliveries, reactions,
     /// errors and lifetimes) belongs to the same step.
     package var startsStep: Bool {
         switch self {
-        case .participant, .expectation, .end: return true
+        case .participant, .expectation, .end, .together: return true
         case .leave(_, let depth), .release(_, let depth): return depth == 0
         case .mediator(_, let replacement, _): return replacement
         case .send(_, _, _, _, let depth), .log(_, let depth), .set(_, _, _, let depth): return depth == 0

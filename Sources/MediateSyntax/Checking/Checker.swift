@@ -177,6 +177,8 @@ struct Checker {
                 checkProperties(declaration.properties)
             case .send(let send):
                 checkSend(send, in: .topLevel)
+            case .together(let together):
+                for send in together.sends { checkSend(send, in: .topLevel) }
             case .leave(let name, let range):
                 useAtTopLevel(name)
                 if declared.contains(name.text), left[name.text] == nil { left[name.text] = range }
@@ -238,6 +240,7 @@ struct Checker {
         for statement in script.statements {
             switch statement {
             case .send(let send): add(send)
+            case .together(let together): together.sends.forEach(add)
             case .reaction(let reaction):
                 for case .send(let send) in reaction.body { add(send) }
             default: break
@@ -490,11 +493,18 @@ struct Checker {
 
     // MARK: Language versions
 
-    /// Under `language 1.0`, every construct of 1.1 is an error.
+    /// Under `language 1.0`, every construct of 1.1 is an error; under `language 1.0` or `1.1`,
+    /// every `together` block (language 1.2).
     private mutating func checkPinnedVersion() {
-        guard case .language(let version, _) = script.statements.first, version.text == LanguageVersion.version1Dot0.rawValue
+        guard case .language(let version, _) = script.statements.first,
+            let pinned = LanguageVersion(rawValue: version.text), pinned != .version1Dot2
         else { return }
         for statement in script.statements {
+            if diagnostics.isFull { return }
+            if case .together(let together) = statement {
+                diagnostics.append(.needsLanguage12("'together'", at: together.keyword))
+            }
+            guard pinned == .version1Dot0 else { continue }
             for (construct, range) in Checker.constructsOfLanguage11(in: statement) {
                 if diagnostics.isFull { return }
                 diagnostics.append(.needsLanguage11(construct, at: range))
@@ -577,6 +587,8 @@ struct Checker {
             for property in declaration.properties { word(property.name, as: "a property name") }
         case .send(let sent):
             send(sent, topLevel: true)
+        case .together(let together):
+            for sent in together.sends { send(sent, topLevel: true) }
         case .log(let logged):
             log(logged)
         case .expect(let expectation):
@@ -677,15 +689,23 @@ struct Checker {
         func typeOf(_ name: String) -> String? { participants[name]?.typeName }
         for (position, statement) in script.statements.enumerated() {
             switch statement {
-            case .send(let send):
-                var message: String?
-                if case .named(let name, _, _) = send.message { message = name.text }
-                var sender: String?
-                if case .participant(let name) = send.sender { sender = name.text }
-                sends.append(
-                    Seen(
-                        sender: sender, targets: send.targets, message: message, position: position,
-                        line: send.range.lowerBound.line))
+            case .send, .together:
+                let written: [Send]
+                switch statement {
+                case .send(let send): written = [send]
+                case .together(let together): written = together.sends
+                default: written = []
+                }
+                for send in written {
+                    var message: String?
+                    if case .named(let name, _, _) = send.message { message = name.text }
+                    var sender: String?
+                    if case .participant(let name) = send.sender { sender = name.text }
+                    sends.append(
+                        Seen(
+                            sender: sender, targets: send.targets, message: message, position: position,
+                            line: send.range.lowerBound.line))
+                }
             case .reaction(let reaction) where reaction.fromHere == nil && !sends.isEmpty && budget > 0:
                 var pattern: String?
                 if case .named(let name, _, _) = reaction.pattern { pattern = name.text }
@@ -979,6 +999,12 @@ extension Diagnostic {
         Diagnostic(
             "unknown language version '\(version.text)'", at: version.range,
             notes: [.help("the versions are \(Frontend.spellings(of: LanguageVersion.allCases.map(\.rawValue)))")])
+    }
+
+    static func needsLanguage12(_ construct: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "\(construct) needs language 1.2", at: range,
+            notes: [.help("write 'language 1.2', or remove the version line")])
     }
 
     static func needsLanguage11(_ construct: String, at range: SourceRange) -> Diagnostic {

@@ -144,7 +144,19 @@ private struct Layout {
         case .expect(let expectation): addLine(expectation.text, expectation.range)
         case .language(let version, let range): addLine("language \(version.text)", range)
         case .set(let assignment): addLine(text(assignment), assignment.range)
+        case .together(let together): add(together)
         }
+    }
+
+    /// `together { … }`: one send on one line, else one send a line (language 1.2).
+    private mutating func add(_ together: Together) {
+        guard let block = block(ending: together.range) else {
+            preconditionFailure("a 'together' without its block parsed without an error")
+        }
+        let items = together.sends.map { (text($0), $0.range) }
+        addBlock(
+            "together", items, block, of: together.range, multiline: items.count > 1 || holdsComment(block),
+            itemSuffix: "")
     }
 
     private mutating func add(_ declaration: ParticipantDeclaration) {

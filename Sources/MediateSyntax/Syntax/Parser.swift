@@ -125,6 +125,7 @@ struct Parser {
             if word == "language", peek.endsLine || peek.isVersion || peek.kind == .string {
                 return try parseLanguage()
             }
+            if word == "together", peek.kind == .leftBrace { return parseTogether() }
             if let keyword = Parser.statementKeyword(near: word) {
                 throw failure(.unknownStatement(word, suggestion: keyword, at: current.range))
             }
@@ -148,6 +149,72 @@ struct Parser {
         let version = Name(lexer.spelling(of: number), number.range)
         try expectEndOfLine(after: "the language version")
         return .language(version: version, range: word.range.lowerBound..<number.range.upperBound)
+    }
+
+    /// `together { SEND … }` (language 1.2): top-level sends separated by newlines or `;`, on one
+    /// line or several. `together` is a word of the language only at the start of a statement
+    /// and followed by `{`. The block is kept even when its line has an error after the `}`.
+    private mutating func parseTogether() -> Statement {
+        let keyword = advance()
+        let (sends, written) = parseTogetherBody()
+        if written == 0 { diagnostics.append(.emptyTogether(at: keyword.range)) }
+        let together = Together(sends: sends, keyword: keyword.range, range: keyword.range.lowerBound..<endOfPreviousToken)
+        do throws(SyntaxError) {
+            try expectEndOfLine(after: "the block's '}'")
+        } catch {
+            record(error)
+            skipStatement()
+        }
+        return .together(together)
+    }
+
+    /// A `together` block's `{ … }`: its sends, and how many statements were written in it,
+    /// sends or not. Anything but a send is an error, and so is a `together` inside it, whose
+    /// block is read and left out.
+    private mutating func parseTogetherBody() -> (sends: [Send], written: Int) {
+        let open = advance()
+        var sends: [Send] = []
+        var written = 0
+        while true {
+            if closedByUnterminatedString { return (sends, written) }
+            while current.kind == .newline || current.kind == .semicolon { advance() }
+            if current.kind == .rightBrace {
+                skip()
+                return (sends, written)
+            }
+            // An indented statement of the top level is written in the block by mistake; at the
+            // start of a line it ends the block, which lacks its `}`.
+            let indented = previous.kind != .newline || current.range.lowerBound.column > 1
+            if !indented || current.kind == .endOfFile, blockIsUnclosed {
+                record(
+                    failure(.unclosedBlock(openedAt: open.range, at: current.range, atEndOfFile: current.kind == .endOfFile)))
+                return (sends, written)
+            }
+            written += 1
+            if isWord("together"), peek.kind == .leftBrace {
+                diagnostics.append(.nestedTogether(at: advance().range))
+                _ = parseTogetherBody()
+                continue
+            }
+            do throws(SyntaxError) {
+                switch current.kind {
+                case .identifier, .keyword(.selfName):
+                    sends.append(try parseSend())
+                case .keyword(.mediator) where peek.kind == .arrow:
+                    sends.append(try parseSend())
+                default:
+                    throw failure(.notASendInTogether(at: current.range))
+                }
+                switch current.kind {
+                case .newline, .semicolon, .rightBrace, .endOfFile: break
+                default:
+                    throw failure(.expected("end of line, ';' or '}' after the send", at: current.range))
+                }
+            } catch {
+                record(error)
+                skipInBlock(stoppingAt: [.semicolon])
+            }
+        }
     }
 
     /// The statement keyword `word` is most likely a misspelling of, if any.
@@ -1417,6 +1484,24 @@ extension Diagnostic {
 
     /// At the end of the file the error points at the `{` left open; before a statement that
     /// cannot be inside a block, at that statement.
+    static func emptyTogether(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "a 'together' block needs at least one send", at: range,
+            notes: [.help("write in '{ }' the sends that start together, one a line, or remove the block")])
+    }
+
+    static func nestedTogether(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "'together' blocks do not nest", at: range,
+            notes: [.help("write these sends in the outer block: every send of a block starts together")])
+    }
+
+    static func notASendInTogether(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            "only sends can be written in a 'together' block", at: range,
+            notes: [.help("write this statement before 'together' or after the block's '}'")])
+    }
+
     static func unclosedBlock(openedAt open: SourceRange, at range: SourceRange, atEndOfFile: Bool) -> Diagnostic {
         if atEndOfFile {
             return Diagnostic("this '{' is never closed", at: open, notes: [.help("close the block with '}'")])

@@ -72,6 +72,8 @@ package indirect enum Statement: Hashable, Sendable {
     case language(version: Name, range: SourceRange)
     /// `set OWNER.PROP = EXPRESSION` (language 1.1)
     case set(Assignment)
+    /// `together { SEND … }` (language 1.2): sends that start at once.
+    case together(Together)
 
     /// The statement's whole source range.
     package var range: SourceRange {
@@ -86,13 +88,15 @@ package indirect enum Statement: Hashable, Sendable {
         case .log(let log): return log.range
         case .expect(let expectation): return expectation.range
         case .set(let assignment): return assignment.range
+        case .together(let together): return together.range
         }
     }
 
-    /// Whether the statement is a step: a send, `leave`, `release`, `log`, `expect` or `set`.
+    /// Whether the statement is a step: a send, `leave`, `release`, `log`, `expect`, `set` or
+    /// `together`.
     package var isStep: Bool {
         switch self {
-        case .send, .leave, .release, .log, .expect, .set: return true
+        case .send, .leave, .release, .log, .expect, .set, .together: return true
         case .scenario, .mediator, .mediatorDeclaration, .participant, .reaction, .language: return false
         }
     }
@@ -211,6 +215,23 @@ package enum Owner: Hashable, Sendable {
         case .participant(let name): return name.text
         case .mediator: return "mediator"
         }
+    }
+}
+
+/// `together { SEND … }` (language 1.2): top-level sends, one a line or separated by `;`, that
+/// start at once and interleave under an asynchronous design's scheduler.
+package struct Together: Hashable, Sendable {
+    /// The sends, in the order written.
+    package var sends: [Send]
+    /// The word `together`.
+    package var keyword: SourceRange
+    /// From `together` to the closing `}`.
+    package var range: SourceRange
+
+    package init(sends: [Send], keyword: SourceRange, range: SourceRange) {
+        self.sends = sends
+        self.keyword = keyword
+        self.range = range
     }
 }
 

@@ -32,6 +32,7 @@ package enum StringPiece: Hashable, Sendable {
 package enum LanguageVersion: String, CaseIterable, Hashable, Sendable {
     case version1Dot0 = "1.0"
     case version1Dot1 = "1.1"
+    case version1Dot2 = "1.2"
 }
 
 /// One token of a scenario file, with the source range it covers.

@@ -124,6 +124,8 @@ private struct DumpNode {
             self.init("Language \(version.text)", range)
         case .set(let assignment):
             self.init(assignment: assignment)
+        case .together(let together):
+            self.init("Together", together.range, together.sends.map { DumpNode(send: $0) })
         }
     }
 
