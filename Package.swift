@@ -143,7 +143,10 @@ let package = Package(
         ),
         // A designs tool with a design of its own that prints, for the end-to-end tests: what a
         // team's package builds. Not a product.
-        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns"),
+        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/TestDesigns"),
+        // Designs with a seeded concurrency bug each, and their fixed versions, that `mediate explore`
+        // must find (issue 27): for the designs tool above and MediateKitTests. Not a product.
+        .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns"),
         .testTarget(
             name: "MediateKitTests",
             dependencies: [
@@ -155,6 +158,7 @@ let package = Package(
                 "MediateEmitters",
                 "MediateDesigns",
                 "GraphvizRendering",
+                "SeededBugDesigns",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
