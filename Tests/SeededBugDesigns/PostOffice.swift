@@ -23,7 +23,7 @@ final class PostOffice {
         let (stream, pieces) = AsyncStream.makeStream(of: Piece.self)
         self.pieces = pieces
         Task.detached {
-            // One letter at a time: `first` and `second` are the next two pieces, whoever sent them.
+            // A receiver's first piece waits for its second; the two make its letter.
             var waiting: [String: Piece] = [:]
             for await piece in stream {
                 guard let first = waiting.removeValue(forKey: piece.receiver.name) else {
