@@ -143,10 +143,13 @@ let package = Package(
         ),
         // A designs tool with a design of its own that prints, for the end-to-end tests: what a
         // team's package builds. Not a product.
-        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/TestDesigns"),
+        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns"),
         // Designs with a seeded concurrency bug each, and their fixed versions, that `mediate explore`
-        // must find (issue 27): for the designs tool above and MediateKitTests. Not a product.
+        // must find (issue 27), for MediateKitTests and a designs tool of their own that
+        // Scripts/seeded-bugs runs. Not products.
         .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns"),
+        .executableTarget(
+            name: "mediate-seeded-bugs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/SeededBugsTool"),
         .testTarget(
             name: "MediateKitTests",
             dependencies: [

@@ -1,9 +1,7 @@
 // A designs tool for the end-to-end tests, as a team's package has one: the six reference
-// designs, `shouter`, a design whose code prints, as an app's code may, and the seeded-bug
-// designs that `mediate explore` must find (Tests/SeededBugDesigns).
+// designs and `shouter`, a design whose code prints, as an app's code may.
 import MediateCommandLine
 import MediateKit
-import SeededBugDesigns
 
 /// A hub that prints a line for every delivery it makes, and 100 KiB (more than a pipe holds)
 /// when it is built.
@@ -59,4 +57,4 @@ final class ShouterDesign: Design {
     var mediator: AnyObject? { hub }
 }
 
-MediateCommandLine.main(designs: [ShouterDesign.self] + seededBugDesigns)
+MediateCommandLine.main(designs: [ShouterDesign.self])
