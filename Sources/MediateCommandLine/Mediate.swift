@@ -395,9 +395,8 @@ extension Mediate {
                 every shard), 3 when the merged report cannot be written.
                 """
                     + HelpExamples.block(
-                        "mediate check Scenarios --shard 1/2 --junit shard-1.xml",
-                        "mediate check Scenarios --shard 2/2 --junit shard-2.xml",
-                        "mediate merge shard-1.xml shard-2.xml --output report.xml")
+                        "mediate check --shard 1/2 --junit 1.xml && mediate check --shard 2/2 --junit 2.xml && mediate merge 1.xml 2.xml -o all.xml"
+                    )
         )
 
         @Argument(help: "The shards' JUnit reports, or folders of them (every .xml file in each).", completion: .file())

@@ -163,6 +163,16 @@ struct TogetherTests {
         #expect(analysis.index.outline.map(\.name).contains("together"))
     }
 
+    /// A file pinned to a version before 1.2 refuses the block, so its statements do not offer it.
+    @Test(arguments: [("1.0", false), ("1.1", false), ("1.2", true)])
+    func theBlockIsOfferedWhereTheVersionTakesIt(version: String, offered: Bool) {
+        let text = "language \(version)\nparticipant A\n\n"
+        let designs = DesignRegistry.reference
+        let analysis = DocumentAnalysis(document: TextDocument(uri: "file:///t", version: 1, text: text), designs: designs)
+        let items = CompletionContext(analysis: analysis, designs: designs.names).items(at: LSPPosition(line: 2, character: 0))
+        #expect((items.array?.compactMap { $0["label"]?.string } ?? []).contains("together") == offered)
+    }
+
     @Test func theSequenceViewFramesTheBlock() throws {
         let scenario = try ScenarioLoader.load(SourceFile(path: "t.scenario", text: Self.lamp)).get()
         let writer = SequenceSVGWriter(

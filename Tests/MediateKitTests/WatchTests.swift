@@ -240,7 +240,8 @@ import Testing
         init(stop: WatchStop) { self.stop = stop }
         func write(_ text: String) {
             lock.withLock { written += text }
-            if text.hasPrefix("[") { stop.stop() }
+            // A status line; one after a run that was cut short starts on a new line.
+            if text.hasPrefix("[") || text.hasPrefix("\n[") { stop.stop() }
         }
         func flush() {}
         var text: String { lock.withLock { written } }
@@ -267,7 +268,7 @@ import Testing
         #expect(command.execute(standardOutput: out, standardError: err) == 0)
         #expect(
             out.text.replacing(/^\[\d\d:\d\d:\d\d\]/.anchorsMatchLineEndings(), with: "[clock]")
-                == "[clock] \(file): its run took longer than 0.001 s (--timeout) and was stopped; watching for the next change\n")
+                == "\n[clock] \(file): its run took longer than 0.001 s (--timeout) and was stopped; watching for the next change\n")
     }
 
     @Test func inAProcessOfItsOwnAsHere() throws {

@@ -51,7 +51,9 @@
         }
 
         @Test func servesPublishesAndShutsDown() async throws {
-            let server = try ReportServer.start(host: "127.0.0.1", port: 0)
+            // On a thread of its own: blocking one of the pool's threads here, while another test
+            // blocked the other, left none for the server's task (seen as a hung `swift test`).
+            let server = try await blocking { try ReportServer.start(host: "127.0.0.1", port: 0) }
             #expect(server.port > 0)
             #expect(server.url == "http://127.0.0.1:\(server.port)/")
             #expect(server.version == 0)
@@ -63,7 +65,7 @@
             let text = String(decoding: data, as: UTF8.self)
             #expect(text.hasPrefix("<html><body>two<script>"))
             #expect(text.contains("const version = 2;"))
-            server.shutdown()
+            try await blocking { server.shutdown() }
         }
 
         @Test func headIsAnsweredAsGetWithoutABody() async throws {

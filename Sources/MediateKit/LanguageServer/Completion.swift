@@ -142,8 +142,7 @@ package struct CompletionContext {
             keyword("mediator", "the design, or a run-time replacement"), keyword("log", "write a log line"),
             keyword("set", "set a property"), keyword("leave", "unregister a participant"),
             keyword("release", "let a participant go"), keyword("scenario", "the title"), keyword("language", "the language version"),
-            keyword("together", "sends that start together (1.2)"),
-        ] + partyItems()
+        ] + (index.refusesTogether ? [] : [keyword("together", "sends that start together (1.2)")]) + partyItems()
     }
 
     private func reactionItems(_ words: [String], at position: LSPPosition) -> [Item] {

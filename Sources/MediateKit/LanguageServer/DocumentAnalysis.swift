@@ -282,6 +282,8 @@ package struct SymbolIndex: Sendable {
     package private(set) var reactionRanges: [SourceRange] = []
     /// Where each `together` block's `{ … }` is (language 1.2): only sends start a statement there.
     package private(set) var togetherRanges: [SourceRange] = []
+    /// Whether the file pins a version before 1.2 (`language 1.0` or `1.1`), which refuses `together`.
+    package private(set) var refusesTogether = false
 
     /// The mediator's name, or `mediator` when it has none: the key of its party symbol.
     package var mediatorKey: String { mediator?.name?.text ?? "mediator" }
@@ -289,6 +291,9 @@ package struct SymbolIndex: Sendable {
     package init() {}
 
     package init(script: Script, file: SourceFile) {
+        if case .language(let version, _) = script.statements.first, let pinned = LanguageVersion(rawValue: version.text) {
+            refusesTogether = pinned != .version1Dot2
+        }
         // Declarations first, so that a name used above its declaration still resolves.
         var started = false
         for statement in script.statements {

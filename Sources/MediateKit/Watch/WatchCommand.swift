@@ -291,7 +291,9 @@ private struct Watch {
                 what = "its run ended with exit code \(code)"
             }
         } catch {
-            let lines = change.files.map { WatchChange.statusLine($0.path, "its run could not start (\(error)); watching for the next change") }
+            let lines = change.files.map {
+                WatchChange.statusLine($0.path, "its run could not start (\(error)); watching for the next change")
+            }
             return WatchChange.Result(statusLines: lines.joined(), page: nil)
         }
         let lines = change.files.map { WatchChange.statusLine($0.path, "\(what); watching for the next change") }
