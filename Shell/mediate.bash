@@ -574,7 +574,7 @@ _mediate_report() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --max-output --max-depth --max-deliveries --max-reactions --diagnostics-format)
+    non_repeating_options=(--output -o --max-output --schedules --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options -1
 
     # Offer option value completions
@@ -584,6 +584,9 @@ _mediate_report() {
         return
         ;;
     '--max-output')
+        return
+        ;;
+    '--schedules')
         return
         ;;
     '--max-depth')

@@ -41,7 +41,7 @@ function __mediate_parse_tokens -S
         case 'export'
             __mediate_parse_subcommand 1 'mediator=' 'format=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'report'
-            __mediate_parse_subcommand -r 1 'o/output=' 'max-output=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
+            __mediate_parse_subcommand -r 1 'o/output=' 'max-output=' 'schedules=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'fmt'
             __mediate_parse_subcommand -r 1 'check' 'diagnostics-format=' 'version' 'h/help'
         case 'init'
@@ -216,6 +216,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate report" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'scenario\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" o output' -l 'output' -s 'o' -d 'Write the page to this file (\'-\': standard output, the default).' -rF
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" max-output' -l 'max-output' -d 'The most bytes of transcripts the page may show, all together (K, M, G: binary multiples).' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" schedules' -l 'schedules' -d 'How many schedules to explore a scenario with a together block under, for its Outcomes (0: none).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" max-depth' -l 'max-depth' -d 'The deepest reaction chain allowed, in sends.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" max-deliveries' -l 'max-deliveries' -d 'The most deliveries a run may make.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate report" max-reactions' -l 'max-reactions' -d 'The most reactions a run may test against its messages (each reaction on the message\'s name or any, guard or not).' -rfka ''

@@ -115,7 +115,7 @@ class PlayerTests(unittest.TestCase):
         self.assertEqual((folder / "report.html").read_bytes(), again.read_bytes())
         with Page("report.html") as page:
             self.assertEqual(page.requests, [page.url])
-            self.assertEqual(page.page.locator(".player").count(), len(SCENARIOS))
+            self.assertEqual(page.page.locator(".player:not(.pl-outcomes)").count(), len(SCENARIOS))
             self.assertEqual(page.errors, [])
 
     def test_every_player_steps_to_the_end_and_back_without_console_errors(self):
@@ -215,6 +215,36 @@ class PlayerTests(unittest.TestCase):
                 page.page.click("#%s-back" % player)
                 self.assertNotIn("differ", page.where(player))
                 self.assertEqual(page.errors, [])
+
+    def test_the_outcomes_player_shows_each_distinct_transcript_and_steps(self):
+        # The report explores 200 schedules by default, the ones `mediate explore --schedules 200` runs.
+        explored = json.loads(mediate(
+            "explore", "Scenarios/last-lamp.scenario", "--mediator", "actor", "--schedules", "200", "--format", "json").stdout)
+        transcripts = explored["transcripts"]
+        self.assertGreater(len(transcripts), 1)
+        player = section("last-lamp") + "-o0"
+        with Page("report.html", "#scenario-last-lamp-outcomes-actor&step=0") as page:
+            heads = page.page.locator("#%s .pl-head" % player).all_inner_texts()
+            self.assertEqual(len(heads), len(transcripts))
+            for head, transcript in zip(heads, transcripts):
+                self.assertIn("%d of 200 schedules" % transcript["schedules"], head)
+                self.assertIn(transcript["hash"], head)
+                self.assertIn("--mediator actor --schedule %s" % transcript["firstSchedule"], head)
+            self.assertEqual(page.where(player), "Start, step 0 of 7")
+            page.page.click("#%s-difference" % player)
+            self.assertIn("the outcomes differ here", page.where(player))
+            # Each lane holds its transcript, line by line, and some line of the step is marked.
+            for lane, transcript in enumerate(transcripts):
+                for number, line in enumerate(transcript["example"].splitlines(), start=1):
+                    self.assertEqual(page.text("%s-d%d-line-%d" % (player, lane, number)), line)
+            self.assertGreater(page.page.locator("#%s-transcript .pl-now.pl-differs" % player).count(), 0)
+            page.page.focus("#%s-transcript" % player)
+            page.page.keyboard.press("End")
+            self.assertEqual(page.where(player), "End, step 7 of 7")
+            self.assertEqual(page.fragment(), "#scenario-last-lamp-outcomes-actor&step=7")
+            page.page.keyboard.press("ArrowLeft")
+            self.assertEqual(page.where(player), "Step 6 of 7")
+            self.assertEqual(page.errors, [])
 
     def test_a_guarded_scenario_frames_its_guards_and_steps_to_the_end(self):
         home = section("smart-home")

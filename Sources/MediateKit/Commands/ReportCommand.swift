@@ -14,6 +14,13 @@ public struct ReportCommand: Sendable {
     public var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
     public var colors: ColorPolicy = .none
+    /// How many schedules a scenario with a `together` block, whose sends race on purpose, is run
+    /// under by each design whose runs go through the scheduler, for its "Outcomes": those
+    /// `mediate explore` runs, `fixed` then `random:0` on. 0: no outcomes.
+    public var schedules = 200
+    /// The most distinct transcripts an "Outcomes" player shows side by side, as many as the
+    /// reference designs; the page counts the others.
+    public static let outcomeLanes = 8
 
     /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
     var defaultPaths: Bool
@@ -123,40 +130,26 @@ public struct ReportCommand: Sendable {
     ) -> Result<HTMLReport.Section, OverBudget> {
         var runs: [KindRun] = []
         var lanes: [HTMLReport.Lane] = []
-        let drawsSequence = scenario.participants.count < StepRecorder.sequenceLifelineLimit
         for kind in scenario.designs.kinds {
             guard let design = scenario.designs.design(kind) else { continue }
-            let output = StringOutput()
-            var runLimits = limits
-            runLimits.maxOutputBytes = budget
-            let prefix = "s\(number)-d\(lanes.count)"
-            let mediatorLifeline =
-                drawsSequence
-                ? KindRun.mediatorTakesPart(scenario, design: design, designs: scenario.designs, limits: runLimits) : nil
-            var recorder: StepRecorder?
-            let run = KindRun.run(scenario, design: design, limits: runLimits, output: output) { collector in
-                let writer = mediatorLifeline.map {
-                    SequenceSVGWriter(
-                        title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                        mediatorLifeline: $0, idPrefix: prefix + "-")
+            switch recorded(scenario, design: design, prefix: "s\(number)-d\(lanes.count)", budget: &budget) {
+            case .failure(let overBudget): return .failure(overBudget)
+            case .success(let (run, lane)):
+                if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
+                    stopped += RunCommand.limitMessage(
+                        stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError)
                 }
-                recorder = StepRecorder(collector: collector, sequence: writer)
-                return [recorder!]
+                runs.append(run)
+                lanes.append(lane)
             }
-            if case .outputLimit = run.summary.stoppedBy {
-                return .failure(
-                    OverBudget(
-                        message: "error: the report's transcripts would take more than "
-                            + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path.visible()) under \(kind.rawValue); "
-                            + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
+        }
+        var explored: [HTMLReport.Outcomes] = []
+        for kind in scenario.designs.kinds where schedules > 0 {
+            guard let design = scenario.designs.design(kind), Self.explores(scenario, under: design) else { continue }
+            switch outcomes(scenario, design: design, id: "s\(number)-o\(explored.count)", budget: &budget) {
+            case .failure(let overBudget): return .failure(overBudget)
+            case .success(let outcomes): explored.append(outcomes)
             }
-            if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                stopped += RunCommand.limitMessage(
-                    stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError)
-            }
-            budget -= output.text.utf8.count
-            runs.append(run)
-            lanes.append(lane(run, recorder: recorder!, text: output.text, prefix: prefix, title: scenario.title))
         }
         // Each transcript is compared only as far as its first difference.
         var report = ComparisonReport(scenario: scenario, runs: runs) { kind in
@@ -177,7 +170,83 @@ public struct ReportCommand: Sendable {
         return .success(
             HTMLReport.Section(
                 path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
-                lanes: lanes, compareSVG: svg))
+                lanes: lanes, compareSVG: svg, outcomes: explored))
+    }
+
+    /// One run of `scenario` under `design` in the order `schedule` chooses, with its lane of a
+    /// player, whose ids begin with `prefix`; its transcript takes its bytes from `budget`.
+    private func recorded(
+        _ scenario: LoadedScenario, design: any Design.Type, schedule: SchedulePolicy = .fixed, prefix: String, budget: inout Int
+    ) -> Result<(KindRun, HTMLReport.Lane), OverBudget> {
+        let kind = MediatorKind(design.name)
+        let output = StringOutput()
+        var runLimits = limits
+        runLimits.maxOutputBytes = budget
+        let mediatorLifeline =
+            scenario.participants.count < StepRecorder.sequenceLifelineLimit
+            ? KindRun.mediatorTakesPart(scenario, design: design, designs: scenario.designs, limits: runLimits) : nil
+        var recorder: StepRecorder?
+        let run = KindRun.run(scenario, design: design, limits: runLimits, schedule: schedule, output: output) { collector in
+            let writer = mediatorLifeline.map {
+                SequenceSVGWriter(
+                    title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                    mediatorLifeline: $0, idPrefix: prefix + "-")
+            }
+            recorder = StepRecorder(collector: collector, sequence: writer)
+            return [recorder!]
+        }
+        if case .outputLimit = run.summary.stoppedBy {
+            return .failure(
+                OverBudget(
+                    message: "error: the report's transcripts would take more than "
+                        + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path.visible()) under \(kind.rawValue); "
+                        + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
+        }
+        budget -= output.text.utf8.count
+        return .success((run, lane(run, recorder: recorder!, text: output.text, prefix: prefix, title: scenario.title)))
+    }
+
+    /// Whether the report explores `scenario` under `design`: it has a `together` block, whose
+    /// sends race on purpose, and `design`, or a design it switches to, runs through the scheduler
+    /// (is asynchronous). Other runs of an asynchronous design can vary too (a broadcast's
+    /// deliveries); `mediate explore` finds those.
+    static func explores(_ scenario: LoadedScenario, under design: any Design.Type) -> Bool {
+        guard scenario.script.statements.contains(where: { if case .together = $0 { true } else { false } }) else { return false }
+        return design.isAsynchronous || scenario.replacementKinds.contains { scenario.designs.design($0)?.isAsynchronous == true }
+    }
+
+    /// `scenario` explored under `design` as `mediate explore` would, with ``schedules`` schedules:
+    /// each distinct transcript run again under its first schedule, as a lane of the player `id`.
+    private func outcomes(
+        _ scenario: LoadedScenario, design: any Design.Type, id: String, budget: inout Int
+    ) -> Result<HTMLReport.Outcomes, OverBudget> {
+        var runLimits = limits
+        runLimits.maxOutputBytes = budget
+        // The report shows each failure's transcript, and has no use for a shrunk schedule.
+        let exploration = ScheduleExploration(
+            scenario, design: design, limits: runLimits, strategy: .random, schedules: schedules, seed: 0, shrinkBudget: 0)
+        let kind = MediatorKind(design.name)
+        let setup = ExplorationFormatter.Setup(scenario: scenario, kind: kind, strategy: .random, seed: 0)
+        var outcomes: [HTMLReport.Outcome] = []
+        for group in exploration.groups.prefix(Self.outcomeLanes) {
+            switch recorded(scenario, design: design, schedule: group.firstSchedule, prefix: "\(id)-d\(outcomes.count)", budget: &budget) {
+            case .failure(let overBudget): return .failure(overBudget)
+            case .success(let (_, lane)):
+                outcomes.append(
+                    HTMLReport.Outcome(
+                        hash: group.hashText, schedules: group.schedules, first: group.first,
+                        firstSchedule: group.firstSchedule.description, replay: setup.replay(group.firstSchedule),
+                        failure: group.passes ? nil : ExplorationFormatter.outcome(of: group), lane: lane))
+            }
+        }
+        let command =
+            "\(CommandName.current) explore \(ExplorationFormatter.Setup.shellWord(scenario.file.path)) --mediator \(kind.rawValue) "
+            + "--schedules \(schedules)"
+        let hidden = exploration.groups.dropFirst(Self.outcomeLanes)
+        return .success(
+            HTMLReport.Outcomes(
+                kind: kind, schedules: exploration.schedules, command: command, outcomes: outcomes, notShown: hidden.count,
+                notShownFailing: hidden.count { !$0.passes }))
     }
 
     /// One design's lane of the player: its transcript, steps, routed message diagram (drawn

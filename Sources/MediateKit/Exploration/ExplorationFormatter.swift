@@ -39,17 +39,9 @@ enum ExplorationFormatter {
         out += count == 1 ? "fixed\n" : "fixed then \(setup.strategyText) from seed \(setup.seed)\n"
         out += "\(plural(exploration.groups.count, "distinct transcript")), by first schedule:\n"
         for (number, group) in exploration.groups.enumerated() {
-            let outcome: String
-            if let stop = group.stoppedBy {
-                outcome = "stopped: \(stop.written)"
-            } else if group.failed.isEmpty {
-                outcome = "every expectation holds"
-            } else {
-                outcome =
-                    "\(plural(group.failed.count, "failed expectation")) (line \(group.failed.map { String($0.range.lowerBound.line) }.joined(separator: ", ")))"
-            }
             out +=
-                "  #\(number + 1) \(group.hashText) \(plural(group.schedules, "schedule")), first \(group.first) (\(group.firstSchedule)): \(outcome)\n"
+                "  #\(number + 1) \(group.hashText) \(plural(group.schedules, "schedule")), first \(group.first) (\(group.firstSchedule)): "
+                + "\(outcome(of: group))\n"
         }
         let passing = exploration.passing.map { exploration.groups[$0] }
         for failure in exploration.failures {
@@ -91,6 +83,15 @@ enum ExplorationFormatter {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = (try? encoder.encode(Document(exploration, setup: setup))) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// How a distinct transcript came out: `every expectation holds`, `2 failed expectations
+    /// (line 4, 9)` or `stopped: ` and the limit.
+    static func outcome(of group: ScheduleExploration.Group) -> String {
+        if let stop = group.stoppedBy { return "stopped: \(stop.written)" }
+        if group.failed.isEmpty { return "every expectation holds" }
+        let lines = group.failed.map { String($0.range.lowerBound.line) }.joined(separator: ", ")
+        return "\(plural(group.failed.count, "failed expectation")) (line \(lines))"
     }
 
     static func plural(_ count: Int, _ noun: String) -> String {

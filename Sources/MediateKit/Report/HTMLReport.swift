@@ -16,6 +16,8 @@ enum HTMLReport {
         var lanes: [Lane]
         /// The compare diagram as SVG, or the reason it could not be drawn.
         var compareSVG: Result<String, GraphvizFailure>
+        /// Under each design whose runs go through the scheduler, when the scenario's order can vary.
+        var outcomes: [Outcomes] = []
     }
 
     /// One design's run as the player shows it.
@@ -109,6 +111,9 @@ enum HTMLReport {
                 + "<p class=\"meta\"><code>\(XML.escaped(section.path))</code>, its own kind: <b>\(XML.escaped(section.report.ownKind.rawValue))</b></p>\n"
         )
         player(section, number: number, to: out)
+        for (index, explored) in section.outcomes.enumerated() {
+            outcomes(explored, of: section, number: number, index: index, to: out)
+        }
         out.write("<h3>Coupling</h3>\n")
         switch section.compareSVG {
         case .success(let svg): writeDiagram(svg, opening: "<div class=\"diagram\">", closing: "</div>\n", to: out)
@@ -117,36 +122,62 @@ enum HTMLReport {
         out.write(expectations(section) + "</section>\n")
     }
 
-    /// The player: controls, the transcripts aligned by step (filled in by the script from the
-    /// section's data), and each lane's routed message diagram and sequence view.
+    /// The scenario's player: every design's lane, the own kind's marked.
     private static func player(_ section: Section, number: Int, to out: any TextOutput) {
-        let id = "s\(number)"
-        let title = XML.escaped(section.title)
-        var html = "<h3>Step through</h3>\n<div class=\"player\" id=\"\(id)\" data-anchor=\"\(anchor(section.stem))\">\n"
-        html += "<div class=\"pl-controls\" role=\"toolbar\" aria-label=\"Step through \(title)\">"
+        let heads = section.lanes.map { lane in
+            let own = lane.kind == section.report.ownKind ? " <span class=\"pl-own\">its own kind</span>" : ""
+            return "<div class=\"pl-head\">\(XML.escaped(lane.kind.rawValue))\(own)</div>"
+        }
+        out.write("<h3>Step through</h3>\n")
+        player(
+            Player(id: "s\(number)", anchor: anchor(section.stem), name: section.title, heads: heads, lanes: section.lanes),
+            to: out
+        ) { playerData(section, to: $0) }
+    }
+
+    /// What a player shows: its lanes with their titles (`pl-head` elements, as HTML), and what
+    /// its lanes are (`designs`, `outcomes`) where its text speaks of them.
+    struct Player {
+        /// The element's id, `s3` or `s3-o0`, which every id inside it begins with.
+        var id: String
+        /// Its address: the fragment `#ANCHOR&step=N` opens it at a step.
+        var anchor: String
+        /// What it steps through, for its toolbar's label.
+        var name: String
+        var heads: [String]
+        var lanes: [Lane]
+        var noun = "designs"
+    }
+
+    /// A player: controls, the transcripts aligned by step (filled in by the script from the
+    /// data `data` writes), and each lane's routed message diagram and sequence view.
+    static func player(_ player: Player, to out: any TextOutput, data: (any TextOutput) -> Void) {
+        let id = player.id
+        let lanes = player.lanes
+        let outcomes = player.noun == "designs" ? "" : " pl-outcomes"
+        var html = "<div class=\"player\(outcomes)\" id=\"\(id)\" data-anchor=\"\(player.anchor)\">\n"
+        html += "<div class=\"pl-controls\" role=\"toolbar\" aria-label=\"Step through \(XML.escaped(player.name))\">"
         for (action, label, help) in [
             ("start", "|◀ Start", "Jump to the start (Home)"), ("back", "◀ Back", "Step back (←)"),
             ("play", "▶ Play", "Play or pause (space)"), ("forward", "Forward ▶", "Step forward (→)"),
             ("end", "End ▶|", "Jump to the end (End)"),
-            ("difference", "Next difference", "Jump to the next step where the designs' transcripts differ (D)"),
+            ("difference", "Next difference", "Jump to the next step where the \(player.noun)' transcripts differ (D)"),
         ] {
             html += "<button type=\"button\" id=\"\(id)-\(action)\" data-action=\"\(action)\" title=\"\(help)\">\(label)</button>"
         }
         html += "<span class=\"pl-where\" id=\"\(id)-where\" aria-live=\"polite\"></span></div>\n"
         html += "<p class=\"pl-caption\" id=\"\(id)-caption\"></p>\n"
-        html += "<div class=\"pl-heads\" style=\"--lanes:\(section.lanes.count)\">"
-        for lane in section.lanes {
-            let own = lane.kind == section.report.ownKind ? " <span class=\"pl-own\">its own kind</span>" : ""
-            html += "<div class=\"pl-head\">\(XML.escaped(lane.kind.rawValue))\(own)</div>"
-        }
-        html += "</div>\n<div class=\"pl-transcript\" id=\"\(id)-transcript\" tabindex=\"0\" style=\"--lanes:\(section.lanes.count)\" "
+        html += "<div class=\"pl-heads\" style=\"--lanes:\(lanes.count)\">" + player.heads.joined()
+        html += "</div>\n<div class=\"pl-transcript\" id=\"\(id)-transcript\" tabindex=\"0\" style=\"--lanes:\(lanes.count)\" "
         html += "aria-label=\"The transcripts, aligned by step\"><div class=\"pl-spacer\"></div></div>\n"
         html += "<p class=\"legend\"><span class=\"pl-now-sample\">current step</span> "
-        html += "<span class=\"pl-differs-sample\">differs between designs</span></p>\n"
-        for (view, heading) in [(\Lane.routedSVG, "Messages, along the route each design took"), (\Lane.sequenceSVG, "Sequence")] {
-            out.write(html + "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(section.lanes.count)\">")
+        html += "<span class=\"pl-differs-sample\">differs between \(player.noun)</span></p>\n"
+        for (view, heading) in [
+            (\Lane.routedSVG, "Messages, along the route each \(player.noun.dropLast()) took"), (\Lane.sequenceSVG, "Sequence"),
+        ] {
+            out.write(html + "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(lanes.count)\">")
             html = ""
-            for lane in section.lanes {
+            for lane in lanes {
                 switch lane[keyPath: view] {
                 case .success(let svg):
                     writeDiagram(
@@ -159,7 +190,7 @@ enum HTMLReport {
             out.write("</div>\n")
         }
         out.write("</div>\n<script type=\"application/json\" id=\"\(id)-data\">")
-        playerData(section, to: out)
+        data(out)
         out.write("</script>\n")
     }
 
@@ -167,13 +198,20 @@ enum HTMLReport {
     /// and marked lines, the own kind's lane, and the steps where the transcripts differ.
     /// `<`, `>` and `&` are written as `\u00XX`, so no text can end the script element.
     static func playerData(_ section: Section, to out: any TextOutput) {
-        let lines = section.lanes.map(\.lines)
         let own = section.lanes.firstIndex { $0.kind == section.report.ownKind } ?? 0
-        let (differing, marks) = differences(lines: lines, starts: section.lanes.map(\.stepStarts), own: own)
-        out.write("{\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":[")
-        for (index, lane) in section.lanes.enumerated() {
+        playerData(section.lanes, labels: section.lanes.map(\.kind.rawValue), own: own, to: out)
+    }
+
+    /// The same for any lanes, each lane's `kind` written as its label; `noun`, when given, names
+    /// what the lanes are where the script speaks of them (`designs` without it).
+    static func playerData(_ lanes: [Lane], labels: [String], own: Int, noun: String? = nil, to out: any TextOutput) {
+        let lines = lanes.map(\.lines)
+        let (differing, marks) = differences(lines: lines, starts: lanes.map(\.stepStarts), own: own)
+        out.write("{" + (noun.map { "\"noun\":\(JSONText.string($0))," } ?? ""))
+        out.write("\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":[")
+        for (index, lane) in lanes.enumerated() {
             var json = index > 0 ? "," : ""
-            json += "{\"kind\":\(JSONText.string(lane.kind.rawValue)),\"steps\":\(JSONText.array(lane.stepStarts)),"
+            json += "{\"kind\":\(JSONText.string(labels[index])),\"steps\":\(JSONText.array(lane.stepStarts)),"
             json += "\"marks\":\(JSONText.array(marks[index])),\"edges\":["
             out.write(json)
             for (position, edges) in lane.stepEdges.enumerated() { out.write((position > 0 ? "," : "") + JSONText.array(edges)) }

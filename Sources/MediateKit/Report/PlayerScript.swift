@@ -12,7 +12,8 @@
 /// - the URL fragment is `#ANCHOR&step=N`, and a page opened at it starts at that step.
 /// A diagram grows to the player's width on a click or Enter, and back.
 /// Keys, while focus is in a player or it was the last one used: ← → step, space plays and
-/// pauses, Home and End jump, D goes to the next difference.
+/// pauses, Home and End jump, D goes to the next difference. A player's data may name what its
+/// lanes are (`noun`, `outcomes` in an outcomes section); it is `designs` otherwise.
 enum PlayerScript {
     static let css = """
         .player{margin:.5rem 0 1.5rem}.pl-controls{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
@@ -42,6 +43,11 @@ enum PlayerScript {
         .pl-transcript{border-color:#424242}.pl-cell{color:#757575}.pl-cell.pl-past{color:#bdbdbd}
         .pl-cell.pl-now,.pl-now-sample{background:#4e342e}.pl-cell.pl-differs,.pl-differs-sample{background-color:#3e3514}
         .pl-cell.pl-now.pl-differs{background:#6d5a16}}
+        .pl-outcome{font-weight:normal}.pl-outcome>*{display:block;overflow-wrap:anywhere}.pl-verdict{color:#2e7d32}.pl-fails{background:#ffebee}
+        .pl-fails .pl-verdict{color:#b71c1c;font-weight:bold}.pl-replay{user-select:all;cursor:text;white-space:pre-wrap;
+        overflow-wrap:anywhere;font-size:.8em;margin-top:.2rem;padding:.1rem .3rem;background:#fff;border:1px solid #cfd8dc}
+        @media (prefers-color-scheme:dark){.pl-verdict{color:#81c784}.pl-head.pl-fails{background:#4a1c1c}
+        .pl-fails .pl-verdict{color:#ef9a9a}.pl-replay{background:#121212;border-color:#455a64}}
 
         """
 
@@ -154,7 +160,7 @@ enum PlayerScript {
             const first = s < own.steps.length ? own.lines[own.steps[s]] : "";
             const label = s === 0 ? "Start, step 0" : s === this.count - 1 ? "End, step " + s : "Step " + s;
             this.where.textContent = label + " of " + (this.count - 1) +
-              (this.differs.indexOf(s) >= 0 ? ", the designs differ here" : "");
+              (this.differs.indexOf(s) >= 0 ? ", the " + (this.data.noun || "designs") + " differ here" : "");
             this.caption.textContent = s === 0 ? "Press Forward or → to run the first statement." : first;
             if (s === this.count - 1) this.pause();
             // Keep the step's rows in view.
