@@ -418,6 +418,13 @@ struct AssertScenarioTests {
         #expect(run.execute(standardOutput: out, standardError: err) == 1)
         #expect(out.text.contains("\n      Lamp <- Hub dim(to: 2)\n        set Lamp.level = 2\n      Lamp <- Hub dim(to: 1)\n"))
         #expect(out.text.contains("\nexpect Lamp.level == 2 FAILED (got 1)\n"))
+
+        // A package with designs of its own runs them in its designs tool, through the plugin.
+        let own = explorationIssues(
+            race, under: ActorDesign.self, registering: [HubDesign.self], schedules: 100, strategy: .random, seed: 0,
+            root: repository(""))
+        #expect(own.count == 1)
+        #expect(own.first?.contains("\nhelp: replay it: swift package mediate run \(race) --mediator actor --schedule replay:") == true)
     }
 
     @Test func pctFindsTheRaceAndARaceFreeScenarioGivesNoIssue() throws {
