@@ -22,13 +22,12 @@ import MediateKit
 /// issue of that run says it stopped. Issues go to Swift Testing or XCTest, whichever runs the
 /// test.
 ///
-/// Goldens are written as `mediate check --record` writes them, with swift-snapshot-testing's
 /// With `schedules`, the run is then explored as `mediate explore` explores it: the scenario runs
 /// under that many schedules of the design, `fixed` first, then drawn by `strategy` from `seed`.
 ///
 /// ```swift
-/// @Test func lastLamp() {
-///     assertScenario("Scenarios/last-lamp.scenario", under: ActorDesign.self, schedules: 200)
+/// @Test func postsAtOnce() {
+///     assertScenario("Scenarios/at-once.scenario", under: ScreenCoordinatorDesign.self, schedules: 200)
 /// }
 /// ```
 ///
