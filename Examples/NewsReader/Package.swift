@@ -3,6 +3,7 @@
 // as the asynchronous design `screen-coordinator`:
 //     swift test
 //     swift package mediate check --mediator screen-coordinator
+//     swift package mediate explore Scenarios/at-once.scenario --mediator screen-coordinator
 //
 // Output/ holds goldens under screen-coordinator only, not under the reference designs as
 // Examples/ChatRoom's do: each new reference design would add goldens here, and an example a team

@@ -37,7 +37,7 @@ extension Mediate {
     private static func keepsDesignPrintsApart(_ command: any ParsableCommand) -> Bool {
         guard designs.kinds.count > DesignRegistry.reference.kinds.count else { return false }
         let running: [any ParsableCommand.Type] = [
-            Run.self, Check.self, Diff.self, Render.self, Compare.self, Export.self, Report.self,
+            Run.self, Check.self, Diff.self, Render.self, Compare.self, Explore.self, Export.self, Report.self,
         ]
         return running.contains { $0 == type(of: command) }
     }

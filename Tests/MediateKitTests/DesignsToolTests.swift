@@ -64,6 +64,23 @@ struct DesignsToolTests {
         #expect(result.standardError == "[shouter] " + String(repeating: "x", count: 100 << 10) + "\n" + Self.printed)
     }
 
+    /// Issue 27, item 5: `swift package mediate explore` runs the package's designs as often as
+    /// it has schedules, and what they print must not reach its JSON.
+    @Test func whatADesignPrintsLeavesTheExplorationAlone() throws {
+        let result = try tool("explore", "shout.scenario", "--mediator", "shouter", "--schedules", "3", "--format", "json")
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["mediator"] as? String == "shouter")
+        #expect(object?["schedules"] as? Int == 3)
+        #expect(object?["passed"] as? Bool == true)
+        // Each schedule's lines, labelled, on standard error.
+        let labelled = "[shouter] " + String(repeating: "x", count: 100 << 10) + "\n" + Self.printed
+        #expect(result.standardError.components(separatedBy: labelled).count == 4)
+        #expect(
+            result.standardError.hasSuffix(
+                "shout.scenario: note: shouter is synchronous: it has no jobs to order, so every schedule gives the same transcript\n"))
+    }
+
     @Test func whatADesignPrintsLeavesTheSVGAlone() throws {
         let result = try tool("render", "shout.scenario", "--format", "svg", "-o", "-")
         #expect(result.status == 0)

@@ -386,6 +386,125 @@ struct AssertScenarioTests {
         #expect(other.contains { $0.text.contains("-            ! depthLimit 3 at step 1 (line 5)") })
     }
 
+    /// Issue 27, item 5: `schedules:` explores the run as `mediate explore` does, each expectation
+    /// some schedule breaks an issue at the caller's line with a replay that reproduces it.
+    @Test func anExploredRaceIsAnIssueAtTheCallersLineWithAReplayThatReproducesIt() throws {
+        let race = "Tests/Fixtures/lamp-race.scenario"
+        let folder = try TemporaryFolder()
+        let output = folder.file("Output")
+        _ = recordedIssues { assertScenario(race, under: ActorDesign.self, goldens: output, environment: [:]) }
+        // The default run keeps the fixed order, in which the race never shows.
+        assertScenario(race, under: ActorDesign.self, goldens: output, record: .never, environment: [:])
+        var line = 0
+        let issues = recordedIssues {
+            line = #line + 1  // the call's own line, below
+            assertScenario(race, under: ActorDesign.self, goldens: output, record: .never, schedules: 100, environment: [:])
+        }
+        try #require(issues.count == 1)
+        #expect(issues[0].line == line)
+        let text = issues[0].text
+        #expect(text.hasPrefix("\(race):18:1: error: under actor, the expectation failed under "))
+        #expect(text.contains(" of 100 schedules (got 1)\nexpect Lamp.level == 2\n"))
+        #expect(text.contains("\nhelp: replay it: mediate run \(race) --mediator actor --schedule replay:"))
+        #expect(text.hasSuffix("at line 9:\n  passing:       Lamp <- Hub dim(to: 1)\n  failing:       Lamp <- Hub dim(to: 2)"))
+
+        // The replay, pasted: `mediate run PATH --mediator KIND --schedule S` from the package root.
+        let help = try #require(text.split(separator: "\n").first { $0.hasPrefix("help: replay it: ") })
+        let words = help.dropFirst("help: replay it: ".count).split(separator: " ").map(String.init)
+        try #require(words.count == 7 && words[0...1] == ["mediate", "run"] && words[3] == "--mediator" && words[5] == "--schedule")
+        var run = RunCommand(paths: [repository(words[2])], mediator: .kind(MediatorKind(words[4])), designs: .reference)
+        run.schedule = try #require(SchedulePolicy(words[6]))
+        let (out, err) = (StringOutput(), StringOutput())
+        #expect(run.execute(standardOutput: out, standardError: err) == 1)
+        #expect(out.text.contains("\n      Lamp <- Hub dim(to: 2)\n        set Lamp.level = 2\n      Lamp <- Hub dim(to: 1)\n"))
+        #expect(out.text.contains("\nexpect Lamp.level == 2 FAILED (got 1)\n"))
+
+        // A package with designs of its own runs them in its designs tool, through the plugin.
+        let own = explorationIssues(
+            race, under: ActorDesign.self, registering: [HubDesign.self], schedules: 100, strategy: .random, seed: 0,
+            root: repository(""))
+        #expect(own.count == 1)
+        #expect(own.first?.contains("\nhelp: replay it: swift package mediate run \(race) --mediator actor --schedule replay:") == true)
+    }
+
+    @Test func pctFindsTheRaceAndARaceFreeScenarioGivesNoIssue() throws {
+        let pct = recordedIssues {
+            assertScenario(
+                "Tests/Fixtures/lamp-race.scenario", under: ActorDesign.self, goldens: try! TemporaryFolder().file("Output"),
+                record: .never, schedules: 40, strategy: .pct(depth: 2), seed: 7, environment: [:])
+        }
+        #expect(pct.filter { $0.text.hasPrefix("missing golden ") }.count == 3)
+        #expect(pct.filter { $0.text.contains("error: under actor, the expectation failed under ") }.count == 1)
+        // Any issue here fails the test.
+        assertScenario("Scenarios/smart-home.scenario", under: ActorDesign.self, record: .never, schedules: 40, environment: [:])
+        assertScenario(
+            "Scenarios/last-lamp.scenario", under: StreamBusDesign.self, record: .never, schedules: 40, strategy: .pct(depth: 2),
+            environment: [:])
+    }
+
+    @Test func aSynchronousDesignExploresOnlyWhenTheScenarioSwitchesToAnAsynchronousOne() throws {
+        let folder = try TemporaryFolder()
+        let race = try String(contentsOfFile: repository("Tests/Fixtures/lamp-race.scenario"), encoding: .utf8)
+        try folder.write("race.scenario", race)
+        // The sends deliver in written order: no schedule can break it.
+        #expect(
+            explorationIssues(
+                folder.file("race.scenario"), under: WrapperDesign.self, registering: [], schedules: 100, strategy: .random, seed: 0,
+                root: folder.path
+            ).isEmpty)
+        // Under wrapper until its first step, then the actor design's race.
+        try folder.write(
+            "switch.scenario",
+            race.replacingOccurrences(of: "mediator actor as Hub\n", with: "mediator wrapper as Hub\n")
+                .replacingOccurrences(of: "Switch -> Hub: press", with: "Switch -> Lamp: dim(to: 0)\nmediator actor\nSwitch -> Hub: press"))
+        let issues = explorationIssues(
+            folder.file("switch.scenario"), under: WrapperDesign.self, registering: [], schedules: 100, strategy: .random, seed: 0,
+            root: folder.path)
+        #expect(issues.count == 1)
+        #expect(issues.first?.hasPrefix("switch.scenario:20:1: error: under wrapper, the expectation failed under ") == true)
+    }
+
+    @Test func schedulesStoppedByALimitAreOneIssueNamingTheFirst() throws {
+        let folder = try TemporaryFolder()
+        // Under the fixed order dim(to: 1) comes first and does nothing; after dim(to: 2) it
+        // sends itself again, without end.
+        try folder.write(
+            "loop.scenario",
+            """
+            language 1.1
+            mediator actor as Hub
+            participant Switch : Button
+            participant Lamp : Light { level = 0 }
+            on Hub receives press { self -> Lamp: dim(to: 1); self -> Lamp: dim(to: 2) }
+            on Light receives dim(to) if to == 2 { set level = 2 }
+            on Light receives dim(to) if to == 1 and self.level == 2 { self -> Lamp: dim(to: 1) }
+            Switch -> Hub: press
+            expect Lamp.level == 2
+
+            """)
+        let issues = explorationIssues(
+            folder.file("loop.scenario"), under: ActorDesign.self, registering: [], schedules: 30, strategy: .random, seed: 0,
+            root: folder.path)
+        try #require(issues.count == 1)
+        #expect(issues[0].hasPrefix("loop.scenario:8:1: error: under actor, a reaction chain went deeper than 64 sends"))
+        #expect(issues[0].contains("\nnote: 15 of 30 schedules stopped at a limit; the first, random:3 (schedule 5), stopped here"))
+        #expect(issues[0].hasSuffix("\nhelp: replay it: mediate run loop.scenario --mediator actor --schedule random:3"))
+    }
+
+    @Test func explorationSettingsThatExploreNothingAreAnIssue() {
+        let issues = recordedIssues {
+            assertScenario("Scenarios/smart-home.scenario", under: ActorDesign.self, record: .never, schedules: 0, environment: [:])
+            assertScenario(
+                "Scenarios/smart-home.scenario", under: ActorDesign.self, record: .never, schedules: 5, strategy: .pct(depth: 0),
+                environment: [:])
+        }
+        #expect(
+            issues.map(\.text) == [
+                "schedules: 0 explores nothing; give at least 1",
+                "strategy: .pct(depth: 0) has no such depth; give one from 1 to 1000",
+            ])
+    }
+
     @Test func thePackageRootIsTheNearestFolderHoldingPackageSwift() throws {
         #expect(FileManager.default.fileExists(atPath: (packageRoot(above: #filePath) as NSString).appendingPathComponent("Package.swift")))
         #expect(#filePath.hasPrefix(packageRoot(above: #filePath) + "/Tests/"))

@@ -292,7 +292,7 @@ public struct RunCommand: Sendable {
     }
 
     /// Tells, in the diagnostics' format, where a limit stopped a run and how to raise it.
-    static func limitMessage(
+    package static func limitMessage(
         _ stop: RunError, range: SourceRange, kind: MediatorKind, in file: SourceFile,
         as format: DiagnosticFormat, colored: Bool = false
     ) -> String {

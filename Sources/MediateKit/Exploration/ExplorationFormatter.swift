@@ -1,17 +1,30 @@
 import Foundation
 
 /// Writes a ``ScheduleExploration`` as `mediate explore` prints it: text for people, or JSON.
-enum ExplorationFormatter {
+package enum ExplorationFormatter {
     /// What the exploration ran: the file, the design and how the schedules were drawn.
-    struct Setup {
+    package struct Setup {
         var scenario: LoadedScenario
         var kind: MediatorKind
         var strategy: ExplorationStrategy
         var seed: UInt64
+        /// The command that replays a schedule, and the scenario's path as it takes it.
+        var command: String
+        var path: String
+
+        /// The setup of an exploration of `scenario` under `kind`; a replay is `command run path …`.
+        package init(
+            scenario: LoadedScenario, kind: MediatorKind, strategy: ExplorationStrategy, seed: UInt64,
+            command: String = CommandName.current, path: String? = nil
+        ) {
+            (self.scenario, self.kind, self.strategy, self.seed) = (scenario, kind, strategy, seed)
+            self.command = command
+            self.path = path ?? scenario.file.path
+        }
 
         /// The command line that runs `schedule` (`mediate run FILE --mediator KIND --schedule S`).
-        func replay(_ schedule: SchedulePolicy) -> String {
-            "\(CommandName.current) run \(Self.shellWord(scenario.file.path)) --mediator \(kind.rawValue) --schedule \(schedule)"
+        package func replay(_ schedule: SchedulePolicy) -> String {
+            "\(command) run \(Self.shellWord(path)) --mediator \(kind.rawValue) --schedule \(schedule)"
         }
 
         /// `text` as one shell word: as it is when it holds only safe characters, else in single quotes.
@@ -43,28 +56,8 @@ enum ExplorationFormatter {
                 "  #\(number + 1) \(group.hashText) \(plural(group.schedules, "schedule")), first \(group.first) (\(group.firstSchedule)): "
                 + "\(outcome(of: group))\n"
         }
-        let passing = exploration.passing.map { exploration.groups[$0] }
         for failure in exploration.failures {
-            let expectation = failure.expectation
-            let how = expectation.heldButMeantToFail ? "held, though meant to fail," : "failed"
-            var notes: [Diagnostic.Note] = [
-                .note(
-                    "the smallest schedule found: \(plural(failure.preemptions, "preemption")), shrunk from \(failure.found) "
-                        + "(schedule \(failure.foundIndex), \(plural(failure.foundPreemptions, "preemption")))"),
-                .help("replay it: \(setup.replay(failure.shortest))"),
-            ]
-            if passing == nil { notes.append(.note("no schedule tried passes, so there is no transcript to compare with")) }
-            out += DiagnosticFormat.text.render(
-                [
-                    Diagnostic(
-                        "under \(setup.kind.rawValue), the expectation \(how) under \(failure.schedules) of \(plural(count, "schedule")) "
-                            + "(got \(expectation.got))", at: expectation.range, notes: notes)
-                ], in: file)
-            if let passing, let difference = failure.difference {
-                out += "first difference from the passing transcript of \(passing.firstSchedule), at line \(difference.line):\n"
-                out += "  passing: \(difference.expected?.visible() ?? "(end of transcript)")\n"
-                out += "  failing: \(difference.actual?.visible() ?? "(end of transcript)")\n"
-            }
+            out += Self.failure(failure, of: exploration, setup: setup)
         }
         let stopped = exploration.groups.filter { $0.stoppedBy != nil }.reduce(0) { $0 + $1.schedules }
         if stopped > 0 { out += "\(plural(stopped, "schedule")) stopped at a limit\n" }
@@ -72,6 +65,34 @@ enum ExplorationFormatter {
             out += "every expectation holds under every schedule tried\n"
         } else if !exploration.failures.isEmpty {
             out += "\(plural(exploration.failures.count, "expectation")) failed under some schedule\n"
+        }
+        return out
+    }
+
+    /// One failed expectation as ``text(_:setup:)`` shows it: the error at its line with how
+    /// many schedules broke it, the smallest schedule found and the command that replays it,
+    /// then the first line where that schedule's transcript differs from the passing one.
+    package static func failure(_ failure: ScheduleExploration.Failure, of exploration: ScheduleExploration, setup: Setup) -> String {
+        let passing = exploration.passing.map { exploration.groups[$0] }
+        let expectation = failure.expectation
+        let how = expectation.heldButMeantToFail ? "held, though meant to fail," : "failed"
+        var notes: [Diagnostic.Note] = [
+            .note(
+                "the smallest schedule found: \(plural(failure.preemptions, "preemption")), shrunk from \(failure.found) "
+                    + "(schedule \(failure.foundIndex), \(plural(failure.foundPreemptions, "preemption")))"),
+            .help("replay it: \(setup.replay(failure.shortest))"),
+        ]
+        if passing == nil { notes.append(.note("no schedule tried passes, so there is no transcript to compare with")) }
+        var out = DiagnosticFormat.text.render(
+            [
+                Diagnostic(
+                    "under \(setup.kind.rawValue), the expectation \(how) under \(failure.schedules) of "
+                        + "\(plural(exploration.schedules, "schedule")) (got \(expectation.got))", at: expectation.range, notes: notes)
+            ], in: setup.scenario.file)
+        if let passing, let difference = failure.difference {
+            out += "first difference from the passing transcript of \(passing.firstSchedule), at line \(difference.line):\n"
+            out += "  passing: \(difference.expected?.visible() ?? "(end of transcript)")\n"
+            out += "  failing: \(difference.actual?.visible() ?? "(end of transcript)")\n"
         }
         return out
     }
@@ -94,7 +115,7 @@ enum ExplorationFormatter {
         return "\(plural(group.failed.count, "failed expectation")) (line \(lines))"
     }
 
-    static func plural(_ count: Int, _ noun: String) -> String {
+    package static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
