@@ -65,6 +65,10 @@ public final class MessageGraphCollector: EventSink {
     /// its first `numberLength` parts while it is in progress. Numbers are written out only when
     /// a message keeps one, so that a chain d sends deep holds d parts rather than d² characters.
     private var numberParts: [Int] = []
+    /// Inside a `together` block under an asynchronous design, every send at each depth since the
+    /// block began: their deliveries interleave, so each goes to the latest send with its sender
+    /// and message. Nil elsewhere, where a send ends before the next at its depth begins.
+    private var sideBySide: [[Send]]?
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The mediator's node: `mediator`, or its name.
@@ -81,6 +85,8 @@ public final class MessageGraphCollector: EventSink {
         var sender: String
         var message: Message
         var reachedMediator = false
+        /// Its number, kept for a send of ``sideBySide``, whose number the next send overwrites.
+        var number: [Int]?
     }
 
     /// `keepingLogical`: gather ``logical`` as well as ``graph``.
@@ -100,13 +106,20 @@ public final class MessageGraphCollector: EventSink {
         case .participant(let name, let type, _):
             routed.declare(name, type: type)
             if keepsLogical { direct.declare(name, type: type) }
+        case .together(_, let synchronous):
+            sideBySide = synchronous ? nil : []
         case .send(let number, let sender, _, let message, let depth):
+            if depth == 0 { sideBySide = nil }
             while sendsByDepth.count <= depth { sendsByDepth.append(nil) }
             sendsByDepth[depth] = Send(numberLength: number.count, sender: sender, message: message)
             numberParts.removeSubrange(min(numberParts.count, max(0, number.count - 1))...)
             numberParts.append(contentsOf: number[numberParts.count...])
-        case .delivery(let receiver, let sender, _, let depth):
-            record(to: receiver, from: sender, depth: depth, failed: false)
+            if sideBySide != nil {
+                while sideBySide!.count <= depth { sideBySide!.append([]) }
+                sideBySide![depth].append(Send(numberLength: number.count, sender: sender, message: message, number: number))
+            }
+        case .delivery(let receiver, let sender, let message, let depth):
+            record(to: receiver, from: sender, message: message, depth: depth, failed: false)
         case .error(.delivery(.missingReceiver(let name)), let depth):
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: name, from: send.sender, depth: depth, failed: true)
@@ -116,8 +129,11 @@ public final class MessageGraphCollector: EventSink {
             guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
             record(to: mediatorNode, from: send.sender, depth: depth, failed: true)
         case .end:
+            sideBySide = nil
             routed.end()
             if keepsLogical { direct.end() }
+        case let event where event.startsStep:
+            sideBySide = nil
         default:
             break
         }
@@ -131,19 +147,42 @@ public final class MessageGraphCollector: EventSink {
     /// Always: the routed graph is drawn from them.
     public var takesRelays: Bool { true }
 
-    private func record(to receiver: String, from sender: String, depth: Int, failed: Bool) {
+    private func record(to receiver: String, from sender: String, message: Message? = nil, depth: Int, failed: Bool) {
         defer { relay = nil }
-        guard depth > 0, depth - 1 < sendsByDepth.count, let send = sendsByDepth[depth - 1] else { return }
-        let number = { self.written(send.numberLength) }
+        guard depth > 0, depth - 1 < sendsByDepth.count, let latest = sendsByDepth[depth - 1] else { return }
+        let chosen = sideBySideSend(from: sender, message: message, depth: depth)
+        let send = chosen.map { sideBySide![$0.depth][$0.index] } ?? latest
+        let number = { send.number.map { $0.map(String.init).joined(separator: ".") } ?? self.written(send.numberLength) }
         if keepsLogical { direct.record(send, to: receiver, from: sender, failed: failed, number: number) }
         guard let relay, relay.receiver == receiver, relay.depth == depth else {
             return recordRouted(send, to: receiver, from: sender, failed: failed, number: number)
         }
         if sender != mediatorNode, !send.reachedMediator {
-            sendsByDepth[depth - 1]?.reachedMediator = true
+            if let chosen {
+                sideBySide![chosen.depth][chosen.index].reachedMediator = true
+            } else {
+                sendsByDepth[depth - 1]?.reachedMediator = true
+            }
             recordRouted(send, to: mediatorNode, from: sender, failed: false, number: number)
         }
         recordRouted(send, to: receiver, from: mediatorNode, failed: failed, number: number)
+    }
+
+    /// Where in ``sideBySide`` the send is that a delivery at `depth` from `sender` with `message`
+    /// belongs to: the latest one level up from `sender` with `message`, else from `sender`, else
+    /// the latest from `sender` with `message` at any depth (an asynchronous design may write a
+    /// reply's delivery beside the message it answers). Nil outside a block, or when none is.
+    private func sideBySideSend(from sender: String, message: Message?, depth: Int) -> (depth: Int, index: Int)? {
+        guard let levels = sideBySide else { return nil }
+        func find(_ level: Int, _ matches: (Send) -> Bool) -> (depth: Int, index: Int)? {
+            guard level < levels.count, let index = levels[level].lastIndex(where: matches) else { return nil }
+            return (level, index)
+        }
+        return find(depth - 1) { $0.sender == sender && $0.message == message }
+            ?? find(depth - 1) { $0.sender == sender }
+            ?? levels.indices.reversed().lazy.compactMap { level in
+                find(level) { $0.sender == sender && $0.message == message }
+            }.first
     }
 
     private func recordRouted(_ send: Send, to receiver: String, from sender: String, failed: Bool, number: () -> String) {

@@ -148,6 +148,37 @@ struct TogetherTests {
         #expect(!home.contains("5.2 lightsOn"))
     }
 
+    /// The messages diagram, likewise: under an asynchronous design each sender of a block gets
+    /// its own edge to the mediator, with its own number, though both deliveries come after the
+    /// block's last send line. Under a synchronous design nothing changes.
+    @Test func theMessagesDiagramGivesEachDeliveryToItsOwnSend() throws {
+        for (kind, schedule) in [(MediatorKind.actor, SchedulePolicy.fixed), (.actor, .random(seed: 1)), (.asyncStream, .fixed)] {
+            let scenario = try ScenarioLoader.load(SourceFile(path: "t.scenario", text: Self.lamp)).get()
+            let collector = MessageGraphCollector()
+            _ = Interpreter(
+                script: scenario.script, title: "Lamp", design: try #require(scenario.designs.design(kind)),
+                designs: scenario.designs, schedule: schedule, sink: collector
+            ).run()
+            let dot = DOTEmitter.messages(collector.graph, title: "Lamp", kind: kind)
+            #expect(dot.contains(#""Alice" -> "mediator" [label="1: buy"];"#), "\(kind) \(schedule)")
+            #expect(dot.contains(#""Bob" -> "mediator" [label="2: buy"];"#), "\(kind) \(schedule)")
+            // Both deliveries, in the order the schedule ran them; each reply numbered under its buyer's send.
+            #expect(
+                dot.contains(#""mediator" -> "Shop" [label="1, 2: buy"];"#) || dot.contains(#""mediator" -> "Shop" [label="2, 1: buy"];"#),
+                "\(kind) \(schedule)")
+            // Each buyer's reply is drawn as a reply (sold or soldOut), not as the last `buy`.
+            for buyer in ["Alice", "Bob"] {
+                let edge = dot.split(separator: "\n").first { $0.hasPrefix(#"  "mediator" -> "\#(buyer)" [label=""#) }
+                #expect(edge.map { $0.contains("sold") && !$0.contains("buy") } == true, "\(kind) \(schedule): \(buyer)")
+            }
+        }
+        let scenario = try ScenarioLoader.load(SourceFile(path: "t.scenario", text: Self.lamp)).get()
+        let collector = MessageGraphCollector()
+        _ = Interpreter(script: scenario.script, title: "Lamp", kind: .wrapper, sink: collector).run()
+        let dot = DOTEmitter.messages(collector.graph, title: "Lamp", kind: .wrapper)
+        #expect(dot.contains(#""Alice" -> "mediator" [label="1: buy"];"#) && dot.contains(#""Bob" -> "mediator" [label="2: buy"];"#))
+    }
+
     /// The language server: `together` is a statement keyword, a block's lines complete senders,
     /// and the outline lists the block.
     @Test func theLanguageServerKnowsTheBlock() throws {
