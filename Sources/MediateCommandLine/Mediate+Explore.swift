@@ -48,6 +48,12 @@ extension Mediate {
         @Option(help: "The seed of the second schedule; each next one takes the next number.")
         var seed: UInt64 = 0
 
+        @Option(
+            help: ArgumentHelp(
+                "Run only part K of N of the schedules: those numbered K, K+N, K+2N … (fixed is 1), for N CI jobs "
+                    + "whose --format json results 'mediate merge' joins.", valueName: "K/N"))
+        var shard: ShardArgument?
+
         @Option(help: "How to print the exploration.")
         var format: ArgumentChoice<ExploreCommand.Format> = ArgumentChoice(.text)
 
@@ -70,6 +76,7 @@ extension Mediate {
             command.schedules = schedules
             command.strategy = strategy.value == .pct ? .pct(depth: depth ?? 3) : .random
             command.seed = seed
+            command.shard = shard?.shard
             command.format = format.value
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }
