@@ -16,12 +16,15 @@ extension Mediate {
                 schedule found that breaks it (shrunk to fewer preemptions) as a mediate run \
                 command that replays it byte for byte, and the first transcript line where it \
                 differs from a passing schedule. Exits 0 when every expectation holds under every \
-                schedule tried, 1 when one fails under some schedule.
+                schedule tried, 1 when one fails under some schedule. With --shard K/N it runs only \
+                every Nth schedule from the Kth (fixed is the first), for N CI jobs; 'mediate merge' \
+                joins their --format json results into the result of one run of them all.
                 """
                     + HelpExamples.block(
                         "mediate explore Scenarios/smart-home.scenario --mediator actor",
                         "mediate explore Scenarios/smart-home.scenario --mediator actor --strategy pct --depth 2 --schedules 200",
-                        "mediate explore Scenarios/smart-home.scenario --mediator actor --seed 8812 --format json")
+                        "mediate explore Scenarios/smart-home.scenario --mediator actor --seed 8812 --format json",
+                        "mediate explore Scenarios/smart-home.scenario --mediator actor --shard 2/4 --format json > shard-2.json")
         )
 
         /// `--strategy`: how the schedules after the first are drawn.
@@ -50,8 +53,8 @@ extension Mediate {
 
         @Option(
             help: ArgumentHelp(
-                "Run only part K of N of the schedules: those numbered K, K+N, K+2N … (fixed is 1), for N CI jobs "
-                    + "whose --format json results 'mediate merge' joins.", valueName: "K/N"))
+                "Run part K of N of the schedules, for N CI jobs whose --format json results 'mediate merge' joins.",
+                valueName: "K/N"))
         var shard: ShardArgument?
 
         @Option(help: "How to print the exploration.")
