@@ -479,7 +479,7 @@ _mediate_explore() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--mediator --schedules --strategy --depth --seed --format --max-depth --max-deliveries --max-reactions --diagnostics-format)
+    non_repeating_options=(--mediator --schedules --strategy --depth --seed --shard --format --max-depth --max-deliveries --max-reactions --diagnostics-format)
     __mediate_offer_flags_options 1
 
     # Offer option value completions
@@ -499,6 +499,9 @@ _mediate_explore() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--shard')
         return
         ;;
     '--format')

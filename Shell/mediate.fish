@@ -37,7 +37,7 @@ function __mediate_parse_tokens -S
         case 'compare'
             __mediate_parse_subcommand 1 'format=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'explore'
-            __mediate_parse_subcommand 1 'mediator=' 'schedules=' 'strategy=' 'depth=' 'seed=' 'format=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
+            __mediate_parse_subcommand 1 'mediator=' 'schedules=' 'strategy=' 'depth=' 'seed=' 'shard=' 'format=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'export'
             __mediate_parse_subcommand 1 'mediator=' 'format=' 'max-depth=' 'max-deliveries=' 'max-reactions=' 'diagnostics-format=' 'version' 'h/help'
         case 'report'
@@ -112,7 +112,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'run' -d 'Run scenario files and write their transcripts.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'validate' -d 'Check scenario files without running them.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'check' -d 'Run every scenario under every design and compare with the committed goldens.'
-complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'merge' -d 'Join the JUnit reports of \'check --shard K/N\' into one report and one verdict.'
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'merge' -d 'Join the results of \'check --shard K/N\' or \'explore --shard K/N\' into one result and one verdict.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'diff' -d 'Show how two transcripts, or one scenario under two designs, differ.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'render' -d 'Draw a scenario\'s message flow, coupling or sequence diagram.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate" -eq 1' -fa 'compare' -d 'Compare the coupling and behaviour of the eight designs on one scenario.'
@@ -159,7 +159,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" version' -l 'version' -d 'Show the version.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate merge" -ge 1' -F
-complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" o output' -s 'o' -l 'output' -d 'Where to write the merged report (\'-\': standard output).' -rF
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" o output' -s 'o' -l 'output' -d 'Where to write the merged report or result (\'-\': standard output).' -rF
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" version' -l 'version' -d 'Show the version.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate merge" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_positional "mediate diff" -ge 1' -F
@@ -197,6 +197,7 @@ complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_option
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" strategy' -l 'strategy' -d 'How the schedules after the first are drawn: random, or pct (probabilistic concurrency testing).' -rfka 'random pct'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" depth' -l 'depth' -d 'With --strategy pct, the bug depth: how many orderings must line up, 1 to 1000 (default: 3).' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" seed' -l 'seed' -d 'The seed of the second schedule; each next one takes the next number.' -rfka ''
+complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" shard' -l 'shard' -d 'Run part K of N of the schedules, for N CI jobs whose --format json results \'mediate merge\' joins.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" format' -l 'format' -d 'How to print the exploration.' -rfka 'text json'
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" max-depth' -l 'max-depth' -d 'The deepest reaction chain allowed, in sends.' -rfka ''
 complete -c 'mediate' -n '__mediate_should_offer_completions_for_flags_or_options "mediate explore" max-deliveries' -l 'max-deliveries' -d 'The most deliveries a run may make.' -rfka ''

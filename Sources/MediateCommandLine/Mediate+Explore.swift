@@ -16,12 +16,15 @@ extension Mediate {
                 schedule found that breaks it (shrunk to fewer preemptions) as a mediate run \
                 command that replays it byte for byte, and the first transcript line where it \
                 differs from a passing schedule. Exits 0 when every expectation holds under every \
-                schedule tried, 1 when one fails under some schedule.
+                schedule tried, 1 when one fails under some schedule. With --shard K/N it runs only \
+                every Nth schedule from the Kth (fixed is the first), for N CI jobs; 'mediate merge' \
+                joins their --format json results into the result of one run of them all.
                 """
                     + HelpExamples.block(
                         "mediate explore Scenarios/smart-home.scenario --mediator actor",
                         "mediate explore Scenarios/smart-home.scenario --mediator actor --strategy pct --depth 2 --schedules 200",
-                        "mediate explore Scenarios/smart-home.scenario --mediator actor --seed 8812 --format json")
+                        "mediate explore Scenarios/smart-home.scenario --mediator actor --seed 8812 --format json",
+                        "mediate explore Scenarios/smart-home.scenario --mediator actor --shard 2/4 --format json > shard-2.json")
         )
 
         /// `--strategy`: how the schedules after the first are drawn.
@@ -48,6 +51,12 @@ extension Mediate {
         @Option(help: "The seed of the second schedule; each next one takes the next number.")
         var seed: UInt64 = 0
 
+        @Option(
+            help: ArgumentHelp(
+                "Run part K of N of the schedules, for N CI jobs whose --format json results 'mediate merge' joins.",
+                valueName: "K/N"))
+        var shard: ShardArgument?
+
         @Option(help: "How to print the exploration.")
         var format: ArgumentChoice<ExploreCommand.Format> = ArgumentChoice(.text)
 
@@ -70,6 +79,7 @@ extension Mediate {
             command.schedules = schedules
             command.strategy = strategy.value == .pct ? .pct(depth: depth ?? 3) : .random
             command.seed = seed
+            command.shard = shard?.shard
             command.format = format.value
             let code = command.executeOnTerminal(environment: ProcessInfo.processInfo.environment)
             if code != 0 { throw ExitCode(code) }

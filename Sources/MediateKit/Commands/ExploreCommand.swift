@@ -22,6 +22,8 @@ public struct ExploreCommand: Sendable {
     public var strategy = ExplorationStrategy.random
     /// The seed of the second schedule; each next one takes the next number.
     public var seed: UInt64 = 0
+    /// The part of the schedules this run takes (`--shard K/N`), or nil for all of them.
+    public var shard: Shard?
     /// Text or JSON.
     public var format = Format.text
     /// The limits every run stops at.
@@ -66,8 +68,9 @@ public struct ExploreCommand: Sendable {
                     + "gives the same transcript\n")
         }
         let exploration = ScheduleExploration(
-            scenario, design: design, limits: limits, strategy: strategy, schedules: schedules, seed: seed)
-        let setup = ExplorationFormatter.Setup(scenario: scenario, kind: kind, strategy: strategy, seed: seed)
+            scenario, design: design, limits: limits, strategy: strategy, schedules: schedules, seed: seed, shard: shard)
+        let setup = ExplorationFormatter.Setup(
+            scenario: scenario, kind: kind, strategy: strategy, seed: seed, shard: shard, allSchedules: max(schedules, 1))
         standardOutput.write(
             format == .json ? ExplorationFormatter.json(exploration, setup: setup) : ExplorationFormatter.text(exploration, setup: setup))
         // The first limit that stopped a run, said once: the text already counts every schedule stopped.

@@ -8,6 +8,9 @@ package enum ExplorationFormatter {
         var kind: MediatorKind
         var strategy: ExplorationStrategy
         var seed: UInt64
+        /// The part of the schedules a shard ran (`--shard K/N`), and how many the whole run has.
+        var shard: Shard?
+        var allSchedules: Int
         /// The command that replays a schedule, and the scenario's path as it takes it.
         var command: String
         var path: String
@@ -15,9 +18,10 @@ package enum ExplorationFormatter {
         /// The setup of an exploration of `scenario` under `kind`; a replay is `command run path …`.
         package init(
             scenario: LoadedScenario, kind: MediatorKind, strategy: ExplorationStrategy, seed: UInt64,
-            command: String = CommandName.current, path: String? = nil
+            shard: Shard? = nil, allSchedules: Int = 0, command: String = CommandName.current, path: String? = nil
         ) {
             (self.scenario, self.kind, self.strategy, self.seed) = (scenario, kind, strategy, seed)
+            (self.shard, self.allSchedules) = (shard, allSchedules)
             self.command = command
             self.path = path ?? scenario.file.path
         }
@@ -48,8 +52,10 @@ package enum ExplorationFormatter {
     static func text(_ exploration: ScheduleExploration, setup: Setup) -> String {
         let file = setup.scenario.file
         let count = exploration.schedules
-        var out = "\(file.path.visible()) under \(setup.kind.rawValue): \(plural(count, "schedule")), "
-        out += count == 1 ? "fixed\n" : "fixed then \(setup.strategyText) from seed \(setup.seed)\n"
+        var out = "\(file.path.visible()) under \(setup.kind.rawValue)"
+        let all = setup.shard == nil ? count : setup.allSchedules
+        if let shard = setup.shard { out += ", shard \(shard): \(count) of" } else { out += ":" }
+        out += " \(plural(all, "schedule")), " + (all == 1 ? "fixed\n" : "fixed then \(setup.strategyText) from seed \(setup.seed)\n")
         out += "\(plural(exploration.groups.count, "distinct transcript")), by first schedule:\n"
         for (number, group) in exploration.groups.enumerated() {
             out +=
@@ -100,10 +106,7 @@ package enum ExplorationFormatter {
     /// The same, as one JSON object (keys sorted), with each distinct transcript's example and
     /// each failure's transcript in full.
     static func json(_ exploration: ScheduleExploration, setup: Setup) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(exploration, setup: setup))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        ExplorationDocument(exploration, setup: setup).json
     }
 
     /// How a distinct transcript came out: `every expectation holds`, `2 failed expectations
@@ -117,86 +120,5 @@ package enum ExplorationFormatter {
 
     package static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    private struct Document: Encodable {
-        struct Expectation: Encodable {
-            var line: Int
-            var column: Int
-            var text: String
-            var got: String
-            var heldButMeantToFail: Bool
-
-            init(_ failure: ExpectationFailure) {
-                line = failure.range.lowerBound.line
-                column = failure.range.lowerBound.column
-                text = failure.text
-                got = failure.got
-                heldButMeantToFail = failure.heldButMeantToFail
-            }
-        }
-        struct Transcript: Encodable {
-            var hash: String
-            var schedules: Int
-            var first: Int
-            var firstSchedule: String
-            var failedExpectations: [Expectation]
-            var stoppedBy: String?
-            var example: String
-        }
-        struct Schedule: Encodable {
-            var schedule: String
-            var preemptions: Int
-            var index: Int?
-            var command: String?
-        }
-        struct Failure: Encodable {
-            var expectation: Expectation
-            var schedules: Int
-            var found: Schedule
-            var shortest: Schedule
-            var transcript: String
-            var passingSchedule: String?
-            var firstDifference: TranscriptDifference?
-        }
-
-        var file: String
-        var mediator: String
-        var strategy: String
-        var depth: Int?
-        var seed: UInt64
-        var schedules: Int
-        var passed: Bool
-        var transcripts: [Transcript]
-        var failures: [Failure]
-
-        init(_ exploration: ScheduleExploration, setup: Setup) {
-            file = setup.scenario.file.path
-            mediator = setup.kind.rawValue
-            switch setup.strategy {
-            case .random: (strategy, depth) = ("random", nil)
-            case .pct(let pctDepth): (strategy, depth) = ("pct", pctDepth)
-            }
-            seed = setup.seed
-            schedules = exploration.schedules
-            passed = exploration.passed
-            transcripts = exploration.groups.map { group in
-                Transcript(
-                    hash: group.hashText, schedules: group.schedules, first: group.first, firstSchedule: group.firstSchedule.description,
-                    failedExpectations: group.failed.map(Expectation.init), stoppedBy: group.stoppedBy?.written,
-                    example: String(decoding: group.example, as: UTF8.self))
-            }
-            let passing = exploration.passing.map { exploration.groups[$0].firstSchedule.description }
-            failures = exploration.failures.map { failure in
-                Failure(
-                    expectation: Expectation(failure.expectation), schedules: failure.schedules,
-                    found: Schedule(schedule: failure.found.description, preemptions: failure.foundPreemptions, index: failure.foundIndex),
-                    shortest: Schedule(
-                        schedule: failure.shortest.description, preemptions: failure.preemptions,
-                        command: setup.replay(failure.shortest)),
-                    transcript: String(decoding: failure.transcript, as: UTF8.self), passingSchedule: passing,
-                    firstDifference: failure.difference)
-            }
-        }
     }
 }

@@ -50,7 +50,7 @@ package struct ScheduleExploration: Sendable {
         package var difference: TranscriptDifference?
     }
 
-    /// How many schedules ran (the first is `fixed`).
+    /// How many schedules ran: every one, or a shard's part of them.
     package var schedules: Int
     /// The distinct transcripts, by their first schedule.
     package var groups: [Group]
@@ -61,11 +61,12 @@ package struct ScheduleExploration: Sendable {
     package var passing: Int?
 
     /// Runs `scenario` under `design` with `count` schedules (at least 1): `fixed`, then those
-    /// `strategy` draws from `seed`. Each failure's schedule is shrunk, at most `shrinkBudget`
-    /// runs for each.
+    /// `strategy` draws from `seed`; with `shard`, only the shard's part of them, schedule number
+    /// i at position i - 1, keeping its number. Each failure's schedule is shrunk, at most
+    /// `shrinkBudget` runs for each.
     package init(
         _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(), strategy: ExplorationStrategy,
-        schedules count: Int, seed: UInt64, shrinkBudget: Int = 2_000
+        schedules count: Int, seed: UInt64, shard: Shard? = nil, shrinkBudget: Int = 2_000
     ) {
         let output = TranscriptBuffer()
         func run(_ schedule: SchedulePolicy) -> RunSummary {
@@ -83,8 +84,13 @@ package struct ScheduleExploration: Sendable {
         var groupByHash: [TranscriptHash: Int] = [:]
         var candidates: [Candidate] = []
         var candidateByRange: [SourceRange: Int] = [:]
+        let indices = (1...max(count, 1)).filter { shard?.contains(position: $0 - 1) ?? true }
         var steps = 1
-        for index in 1...max(count, 1) {
+        // PCT draws from the number of choices `fixed` made: a shard without it runs it uncounted.
+        if case .pct = strategy, let first = indices.first, first > 1 {
+            steps = max(run(.fixed).scheduleChoices.count, 1)
+        }
+        for index in indices {
             let schedule = strategy.schedule(index, seed: seed, steps: steps)
             let summary = run(schedule)
             if index == 1 { steps = max(summary.scheduleChoices.count, 1) }
@@ -131,7 +137,7 @@ package struct ScheduleExploration: Sendable {
                 shortest: schedule, preemptions: ScheduleShrinker.preemptions(shortest), transcript: transcript,
                 difference: passingLines.flatMap { TranscriptDifference.first(expected: $0, actual: Self.lines(transcript)) })
         }
-        schedules = max(count, 1)
+        schedules = indices.count
         self.groups = groups
         self.passing = passing
     }
