@@ -110,16 +110,12 @@ extension JUnitFormatter {
                     description: "\(report.path) was written by mediate \(report.version), and \(first.path) by \(first.version)")
             }
             if let earlier = byIndex[shard.index] {
-                throw MergeError(description: "\(report.path) and \(earlier.path) are both shard \(shard.index)/\(count)")
+                throw MergeError(description: shard.doubledMessage(report.path, earlier.path))
             }
             byIndex[shard.index] = report
         }
         let missing = (1...count).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw MergeError(
-                description: "shard\(missing.count == 1 ? " \(names) is" : "s \(names) are") missing: the verdict needs every shard")
-        }
+        guard missing.isEmpty else { throw MergeError(description: Shard.missingMessage(missing, of: count)) }
         // A scenario's cases are consecutive in its shard's report, and in no other shard's.
         var scenarios: [(name: String, cases: [Parsed.Case])] = []
         var orphans: [Parsed.Case] = []

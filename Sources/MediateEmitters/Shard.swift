@@ -28,6 +28,18 @@ public struct Shard: Hashable, Sendable, LosslessStringConvertible {
     /// Whether the item at `position` (from 0) of the sorted list is this part's.
     public func contains(position: Int) -> Bool { position % count == index - 1 }
 
+    /// Why `merge` refuses a set of shards with `missing` parts of `count`, and what to do.
+    package static func missingMessage(_ missing: [Int], of count: Int) -> String {
+        let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+        return "shard\(missing.count == 1 ? " \(names) is" : "s \(names) are") missing: the verdict needs every shard\n"
+            + "help: give merge the results of all \(count) shards, or the folder that holds them"
+    }
+
+    /// Why `merge` refuses `path` and `earlier`, which are both this part, and what to do.
+    package func doubledMessage(_ path: String, _ earlier: String) -> String {
+        "\(path) and \(earlier) are both shard \(self)\nhelp: give each shard's result once"
+    }
+
     /// This part's items of `items`, in their order.
     public func select<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { contains(position: $0.offset) }.map(\.element)

@@ -8,6 +8,9 @@ import Testing
 /// exploration byte for byte.
 @Suite("explore --shard and merge")
 struct ExploreShardTests {
+    /// What merge says to do when shards of three are missing.
+    static let allShards = "help: give merge the results of all 3 shards, or the folder that holds them\n"
+
     /// The explorations the tests shard: a race that some schedules break, the same under PCT,
     /// and a scenario that holds under every schedule.
     static let explorations: [String: (path: String, strategy: ExplorationStrategy)] = [
@@ -163,9 +166,12 @@ struct ExploreShardTests {
             return (merged.code, merged.err.replacingOccurrences(of: workspace.root.path + "/", with: ""))
         }
         let same = "merge the shards of one explore command, run with the same options\n"
-        #expect(merge("1-3.json", "3-3.json") == (2, "error: shard 2/3 is missing: the verdict needs every shard\n"))
-        #expect(merge("1-3.json") == (2, "error: shards 2/3, 3/3 are missing: the verdict needs every shard\n"))
-        #expect(merge("1-3.json", "2-3.json", "2-3.json", "3-3.json") == (2, "error: 2-3.json and 2-3.json are both shard 2/3\n"))
+        #expect(merge("1-3.json", "3-3.json") == (2, "error: shard 2/3 is missing: the verdict needs every shard\n" + Self.allShards))
+        #expect(merge("1-3.json") == (2, "error: shards 2/3, 3/3 are missing: the verdict needs every shard\n" + Self.allShards))
+        #expect(
+            merge("1-3.json", "2-3.json", "2-3.json", "3-3.json") == (
+                2, "error: 2-3.json and 2-3.json are both shard 2/3\nhelp: give each shard's result once\n"
+            ))
         #expect(merge("2-3.json", "1-2.json") == (2, "error: 1-2.json is shard 1/2, and 2-3.json is of 3 shards\n"))
         #expect(merge("2-3.json", "seed.json") == (2, "error: seed.json explores with --seed 4, and 2-3.json with 3: \(same)"))
         #expect(

@@ -31,17 +31,16 @@ extension ExplorationDocument {
         for shard in shards {
             try agree(shard, with: first)
             if let earlier = byIndex[shard.part.index] {
-                throw MergeError(description: "\(shard.path) and \(earlier) are both shard \(shard.part.index)/\(shard.part.count)")
+                let part = Shard(index: shard.part.index, count: shard.part.count)
+                throw MergeError(
+                    description: part?.doubledMessage(shard.path, earlier)
+                        ?? "\(shard.path) and \(earlier) are both shard \(shard.part.index)")
             }
             byIndex[shard.part.index] = shard.path
         }
         let count = first.part.count
         let missing = (1...count).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else {
-            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw MergeError(
-                description: "shard\(missing.count == 1 ? " \(names) is" : "s \(names) are") missing: the verdict needs every shard")
-        }
+        guard missing.isEmpty else { throw MergeError(description: Shard.missingMessage(missing, of: count)) }
         return joined(shards.map(\.document), schedules: first.part.allSchedules)
     }
 
