@@ -4,7 +4,7 @@ import MediateKit
 /// so two sends together can lose one. `restock(count: N)` and `sell(count: N)` change the
 /// receiver's stock; any other message is delivered as sent. `lost-update-fixed` is the same
 /// depot without the bug.
-class LostUpdateDesign: Design {
+class LostUpdateDesign: MemberList {
     class var name: String { "lost-update" }
     class var fixed: Bool { false }
     static var isAsynchronous: Bool { true }
@@ -12,28 +12,12 @@ class LostUpdateDesign: Design {
 
     let depot: Depot
     let courier: Courier
-    private(set) var registered: [Member] = []
+    var registered: [Member] = []
 
     required init(participants: [Registration], courier: Courier) {
         self.courier = courier
         depot = Depot(fixed: Self.fixed, courier: courier)
         registered = participants.map(\.member)
-    }
-
-    func register(_ registration: Registration) -> DeliveryError? {
-        registered.append(registration.member)
-        return nil
-    }
-
-    func unregister(_ registration: Registration) -> DeliveryError? {
-        registered.removeAll { $0 == registration.member }
-        return nil
-    }
-
-    func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        for member in registered where member != sender.member && member.matches(type: type) {
-            send(message, from: sender, to: member.name)
-        }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {

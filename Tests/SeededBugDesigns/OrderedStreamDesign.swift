@@ -4,7 +4,7 @@ import MediateKit
 /// senders feeding it, the subject's always comes first. `subject(text:)` and `body(text:)` to a
 /// receiver become one `letter(title:text:)` once both have come; any other message is delivered
 /// as sent. `ordered-stream-fixed` is the same post office without the bug.
-class OrderedStreamDesign: Design {
+class OrderedStreamDesign: MemberList {
     class var name: String { "ordered-stream" }
     class var fixed: Bool { false }
     static var isAsynchronous: Bool { true }
@@ -12,28 +12,12 @@ class OrderedStreamDesign: Design {
 
     let office: PostOffice
     let courier: Courier
-    private(set) var registered: [Member] = []
+    var registered: [Member] = []
 
     required init(participants: [Registration], courier: Courier) {
         self.courier = courier
         office = PostOffice(fixed: Self.fixed, courier: courier)
         registered = participants.map(\.member)
-    }
-
-    func register(_ registration: Registration) -> DeliveryError? {
-        registered.append(registration.member)
-        return nil
-    }
-
-    func unregister(_ registration: Registration) -> DeliveryError? {
-        registered.removeAll { $0 == registration.member }
-        return nil
-    }
-
-    func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        for member in registered where member != sender.member && member.matches(type: type) {
-            send(message, from: sender, to: member.name)
-        }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {

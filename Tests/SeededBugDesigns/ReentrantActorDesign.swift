@@ -4,7 +4,7 @@ import MediateKit
 /// `await` and writes it after. `deposit(amount: N)` and `withdraw(amount: N)` post to the
 /// receiver's balance; any other message is delivered as sent. `reentrant-actor-fixed` is the
 /// same bank without the bug.
-class ReentrantActorDesign: Design {
+class ReentrantActorDesign: MemberList {
     class var name: String { "reentrant-actor" }
     class var fixed: Bool { false }
     static var isAsynchronous: Bool { true }
@@ -12,28 +12,12 @@ class ReentrantActorDesign: Design {
 
     let bank: Bank
     let courier: Courier
-    private(set) var registered: [Member] = []
+    var registered: [Member] = []
 
     required init(participants: [Registration], courier: Courier) {
         self.courier = courier
         bank = Bank(fixed: Self.fixed, courier: courier)
         registered = participants.map(\.member)
-    }
-
-    func register(_ registration: Registration) -> DeliveryError? {
-        registered.append(registration.member)
-        return nil
-    }
-
-    func unregister(_ registration: Registration) -> DeliveryError? {
-        registered.removeAll { $0 == registration.member }
-        return nil
-    }
-
-    func broadcast(_ message: Message, from sender: Origin, toType type: String?) {
-        for member in registered where member != sender.member && member.matches(type: type) {
-            send(message, from: sender, to: member.name)
-        }
     }
 
     func send(_ message: Message, from sender: Origin, to target: String) {
