@@ -52,7 +52,7 @@ struct ExploreShardTests {
         #expect(merged.code == whole.code)
         #expect(merged.out == whole.out)
         let verdict = name == "holding" ? "every expectation holds under every schedule tried" : "1 expectation failed under some schedule"
-        #expect(merged.err == "40 schedules: \(verdict) (\(count) shards merged)\n")
+        #expect(merged.err == "40 schedules: \(verdict) (\(count == 1 ? "1 shard" : "\(count) shards") merged)\n")
     }
 
     /// Three dims race: the first schedule that breaks the expectation gets 2, others get 1. The

@@ -55,7 +55,7 @@ struct ShardMergeTests {
         let cases = MediatorKind.allCases.count * 5 + 1
         #expect(
             out.text
-                == "\(cases - MediatorKind.allCases.count - 1) passed, \(MediatorKind.allCases.count + 1) failed (\(count) shards merged)\n"
+                == "\(cases - MediatorKind.allCases.count - 1) passed, \(MediatorKind.allCases.count + 1) failed (\(count == 1 ? "1 shard" : "\(count) shards") merged)\n"
         )
         #expect(workspace.read("merged.xml") == workspace.read("whole.xml"))
     }

@@ -58,7 +58,8 @@ public struct MergeCommand: Sendable {
             return 3
         }
         let toStandardOutput = outputPath == "-" || OutputPath.isStandardOutput(outputPath)
-        (toStandardOutput ? standardError : standardOutput).write("\(merged.verdict) (\(files.count) shards merged)\n")
+        let shards = ExplorationFormatter.plural(files.count, "shard")
+        (toStandardOutput ? standardError : standardOutput).write("\(merged.verdict) (\(shards) merged)\n")
         return merged.passed ? 0 : 1
     }
 
