@@ -110,7 +110,7 @@ extension JUnitFormatter {
                     description: "\(report.path) was written by mediate \(report.version), and \(first.path) by \(first.version)")
             }
             if let earlier = byIndex[shard.index] {
-                throw MergeError(description: shard.doubledMessage(report.path, earlier.path))
+                throw MergeError(description: Shard.doubledMessage(report.path, earlier.path, index: shard.index, count: count))
             }
             byIndex[shard.index] = report
         }

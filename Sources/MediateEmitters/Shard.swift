@@ -35,9 +35,9 @@ public struct Shard: Hashable, Sendable, LosslessStringConvertible {
             + "help: give merge the results of all \(count) shards, or the folder that holds them"
     }
 
-    /// Why `merge` refuses `path` and `earlier`, which are both this part, and what to do.
-    package func doubledMessage(_ path: String, _ earlier: String) -> String {
-        "\(path) and \(earlier) are both shard \(self)\nhelp: give each shard's result once"
+    /// Why `merge` refuses `path` and `earlier`, which are both part `index` of `count`, and what to do.
+    package static func doubledMessage(_ path: String, _ earlier: String, index: Int, count: Int) -> String {
+        "\(path) and \(earlier) are both shard \(index)/\(count)\nhelp: give each shard's result once"
     }
 
     /// This part's items of `items`, in their order.

@@ -31,10 +31,8 @@ extension ExplorationDocument {
         for shard in shards {
             try agree(shard, with: first)
             if let earlier = byIndex[shard.part.index] {
-                let part = Shard(index: shard.part.index, count: shard.part.count)
                 throw MergeError(
-                    description: part?.doubledMessage(shard.path, earlier)
-                        ?? "\(shard.path) and \(earlier) are both shard \(shard.part.index)")
+                    description: Shard.doubledMessage(shard.path, earlier, index: shard.part.index, count: shard.part.count))
             }
             byIndex[shard.part.index] = shard.path
         }
