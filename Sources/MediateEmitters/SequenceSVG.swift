@@ -22,9 +22,10 @@
 /// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held);
 /// - `together-K`: the K-th `par` frame of a `together` block drawn (1-based).
 /// An id that would repeat gets `-2`, `-3` … appended. A writer made with an `idPrefix` puts it
-/// before every id (the arrowhead marker's too), and gives each row and activation a
-/// `data-step` attribute: the top-level step it belongs to (`TranscriptEvent.startsStep`; 0 for
-/// the header), for a page that shows several diagrams and steps through them.
+/// before every id, and gives each row and activation a `data-step` attribute: the top-level
+/// step it belongs to (`TranscriptEvent.startsStep`; 0 for the header), for a page that shows
+/// several diagrams and steps through them. Its diagram has no `<style>` or marker: the page
+/// writes `pageStyle` and `pageMarker` once.
 public final class SequenceSVGWriter: EventSink {
     /// Labels (messages, notes, names, guard conditions) longer than this many characters are
     /// cut, as the message diagram cuts its own, with their text in a tooltip (`<title>`) of up to
@@ -429,23 +430,18 @@ public final class SequenceSVGWriter: EventSink {
         let bottom = y + 12
         let height = bottom + Size.boxHeight + (leaked.isEmpty ? 0 : 20) + Size.margin
 
-        let marker = XML.escaped((idPrefix ?? "") + "arrowhead")
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
             font-family="DejaVu Sans Mono, monospace" font-size="12">
             <title>\(XML.escaped(LabelCut.clipped(Self.visible(title), to: DOTEmitter.longestTooltipMessage) + " (\(startKind.rawValue))"))</title>
-            <style>
-            .box { fill: #eef2fb; stroke: #4a5a7a; } .mediator .box { fill: #e6f2e6; stroke: #3f6f3f; }
-            .line { stroke: #6a7a9a; stroke-dasharray: 5 4; } .arrow { stroke: #222; fill: none; }
-            .send .arrow, .delivery .arrow { marker-end: url(#\(marker)); } .number { font-weight: bold; }
-            .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
-            .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
-            .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
-            .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }\(frameLayout.drawn.isEmpty ? "" : "\n" + Self.frameStyle)
-            </style>
-            <defs><marker id="\(marker)" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
-            orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>
+
+            """
+        // A page's diagrams (made with an idPrefix) take their look from the page (`pageStyle`).
+        if idPrefix == nil {
+            out += Self.style(marker: "arrowhead", frames: !frameLayout.drawn.isEmpty) + "\n" + Self.marker(id: "arrowhead") + "\n"
+        }
+        out += """
             <rect width="\(width)" height="\(height)" fill="#fff"/>
             <text class="title" x="\(width / 2)" y="26" text-anchor="middle">\(XML.escaped(titleText))</text>
 
@@ -541,10 +537,44 @@ public final class SequenceSVGWriter: EventSink {
         return out
     }
 
+    /// The diagram's `<style>`, arrows ending in the marker `marker`; the guard frames' look only
+    /// when `frames`.
+    private static func style(marker: String, frames: Bool) -> String {
+        """
+        <style>
+        .box { fill: #eef2fb; stroke: #4a5a7a; } .mediator .box { fill: #e6f2e6; stroke: #3f6f3f; }
+        .line { stroke: #6a7a9a; stroke-dasharray: 5 4; } .arrow { stroke: #222; fill: none; }
+        .send .arrow, .delivery .arrow { marker-end: url(#\(marker)); } .number { font-weight: bold; }
+        .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
+        .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
+        .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
+        .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }\(frames ? "\n" + frameStyle : "")
+        </style>
+        """
+    }
+
+    /// The arrowhead, a marker with the id `id`.
+    private static func marker(id: String) -> String {
+        """
+        <defs><marker id="\(id)" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" \
+        orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>
+        """
+    }
+
     /// The guard frames' look, written only when a frame is drawn.
     private static let frameStyle =
         ".guard-frame { fill: none; stroke: #6a4c93; } .guard-tab { fill: #efe8f7; stroke: #6a4c93; } "
         + ".guard text { fill: #4a2f73; } .guard-operator { font-weight: bold; }"
+
+    /// The look of a page's diagrams (each made with an `idPrefix`), for the page to write once:
+    /// a `<style>` in an HTML page applies to all of it, and one in each of a hundred diagrams
+    /// made the report's page spend seconds on styles. Then ``pageMarker``, in the page's body.
+    package static let pageStyle = style(marker: "sequence-arrowhead", frames: true)
+
+    /// The arrowhead the page's diagrams share, in an SVG of no size.
+    package static let pageMarker =
+        "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
+        + marker(id: "sequence-arrowhead") + "</svg>"
 
     /// How far a row reaches either side of the lifelines it is drawn on: from `leftOffset` left of
     /// lifeline `left` to `rightOffset` right of lifeline `right`.

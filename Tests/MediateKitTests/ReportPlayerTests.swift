@@ -54,6 +54,22 @@ struct ReportPlayerTests {
         #expect(short.marks == [[3, 4, 5, 6], []])
     }
 
+    /// A `<style>` applies to the whole page: one in each of the 100 sequence diagrams of the
+    /// report of Scenarios/ made Chromium spend seconds on styles. The page writes their look and
+    /// arrowhead once; a diagram drawn alone keeps its own.
+    @Test func thePageWritesTheSequenceDiagramsLookOnce() throws {
+        let page = try ReportOutcomesTests.page(packageRoot.appendingPathComponent("Scenarios/smart-home.scenario").path, schedules: 0)
+        let diagrams = page.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=").dropFirst()
+            .filter { $0.contains("class=\"lifeline") }
+        #expect(diagrams.count == MediatorKind.allCases.count)
+        #expect(diagrams.allSatisfy { !$0.components(separatedBy: "</svg>")[0].contains("<style>") })
+        #expect(page.components(separatedBy: SequenceSVGWriter.pageStyle).count == 2)
+        #expect(page.components(separatedBy: "<marker id=").count == 2)
+        #expect(page.contains("marker-end: url(#sequence-arrowhead)"))
+        let alone = SequenceSVGWriter(title: "T", kind: .wrapper, participants: ["A"], mediatorLifeline: false).svg()
+        #expect(alone.contains("<style>") && alone.contains("<marker id=\"arrowhead\""))
+    }
+
     @Test func jsonTextCannotEndTheScriptElement() {
         #expect(
             JSONText.string("</script><img src=x onerror=alert(1)>")

@@ -62,8 +62,10 @@ enum HTMLReport {
             <meta name="generator" content="mediate \(mediateVersion)">
             <title>mediate report</title>
             <style>\(css)\(PlayerScript.css)</style>
+            \(SequenceSVGWriter.pageStyle)
             </head>
             <body>
+            \(SequenceSVGWriter.pageMarker)
             <h1>mediate report</h1>
             <nav id="index"><h2>Scenarios</h2>
             <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
