@@ -5,7 +5,7 @@ import Testing
 
 @testable import MediateCommandLine
 
-/// The help texts (issue 25, item 4): examples that work, kept whole at any width, each default
+/// The help texts: examples that work, kept whole at any width, each default
 /// said once, and what the report page really holds.
 @Suite("Help texts", .serialized)
 struct HelpTextTests {

@@ -198,7 +198,7 @@ struct CheckCommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path("Output")))
     }
 
-    /// Issue 15, item 6: `CI` unset, empty, `0` or `false` (in any case) is not CI, as most tools
+    /// `CI` unset, empty, `0` or `false` (in any case) is not CI, as most tools
     /// read it; any other value is.
     @Test(arguments: [
         ("", false), ("0", false), ("false", false), ("FALSE", false), ("False", false), ("1", true), ("true", true), ("yes", true),

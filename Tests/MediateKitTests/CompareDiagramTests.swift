@@ -76,9 +76,9 @@ struct CompareDiagramTests {
         }
     }
 
-    /// Issue 25, item 6: a mediator the scenario names is that name in the coupling and compare
+    /// A mediator the scenario names is that name in the coupling and compare
     /// diagrams and in the compare table, as in the transcript; the direct-delegate mediator a
-    /// replacement leaves alive is `Hub 2`, as an unnamed one is `mediator 2`. Issue 26, item 4:
+    /// replacement leaves alive is `Hub 2`, as an unnamed one is `mediator 2`. And
     /// each is drawn with its class beneath its name, as a participant is with its type.
     @Test func aNamedMediatorIsNamedInTheDiagramsAndTheTable() throws {
         let scenario = try Self.scenario(
@@ -118,7 +118,7 @@ struct CompareDiagramTests {
         #expect(!ComparisonFormatter.json(report).contains("mediator"))
     }
 
-    /// Issue 25, item 6: Graphviz sizes the metrics table for Helvetica, and `rsvg-convert`,
+    /// Graphviz sizes the metrics table for Helvetica, and `rsvg-convert`,
     /// which sets it in DejaVu Sans, cut "protocol-extensio" and ran the cycles into the next
     /// cell. Each text, as wide as DejaVu Sans sets it, now ends inside its cell's padding.
     @Test(arguments: ["air-traffic.scenario", "game-lobby.scenario", "office.scenario"])

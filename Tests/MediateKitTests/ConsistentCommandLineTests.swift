@@ -4,7 +4,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// What surprised a new user of the command line (issue 15, item 6, its first six points).
+/// What surprised a new user of the command line.
 @Suite("A consistent command line")
 struct ConsistentCommandLineTests {
     /// Runs `command` on string outputs, with paths under `workspace` written relative to it.
@@ -77,7 +77,7 @@ struct ConsistentCommandLineTests {
         func flush() {}
     }
 
-    /// PNG and PDF were refused on a terminal; issue 25: SVG too, and the report page's HTML.
+    /// PNG and PDF are refused on a terminal, and so are SVG and the report page's HTML.
     @Test func renderWritesNoImageToATerminal() throws {
         let workspace = try Workspace()
         try workspace.write("chat.scenario", "participant A\n")
@@ -121,7 +121,7 @@ struct ConsistentCommandLineTests {
         #expect(workspace.read("page.html")?.hasPrefix("<!DOCTYPE html>") == true)
     }
 
-    /// Issue 25: twelve identical "missing golden" blocks for a new scenario; now one line for
+    /// Twelve identical "missing golden" blocks for a new scenario; now one line for
     /// each golden, and one hint that records them all.
     @Test func missingGoldensAreOneLineEachAndOneHint() throws {
         let workspace = try Workspace()

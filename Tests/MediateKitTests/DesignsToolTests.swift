@@ -64,7 +64,7 @@ struct DesignsToolTests {
         #expect(result.standardError == "[shouter] " + String(repeating: "x", count: 100 << 10) + "\n" + Self.printed)
     }
 
-    /// Issue 27, item 5: `swift package mediate explore` runs the package's designs as often as
+    /// `swift package mediate explore` runs the package's designs as often as
     /// it has schedules, and what they print must not reach its JSON.
     @Test func whatADesignPrintsLeavesTheExplorationAlone() throws {
         let result = try tool("explore", "shout.scenario", "--mediator", "shouter", "--schedules", "3", "--format", "json")

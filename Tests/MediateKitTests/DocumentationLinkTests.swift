@@ -119,7 +119,7 @@ enum MarkdownLinks {
     }
 }
 
-/// Issue 15: the README and the documents under docs/ link only to what the repository holds.
+/// The README and the documents under docs/ link only to what the repository holds.
 @Suite("Documentation links")
 struct DocumentationLinkTests {
     /// README.md, CONTRIBUTING.md and every Markdown file under docs/.
@@ -134,7 +134,7 @@ struct DocumentationLinkTests {
         #expect(broken == [], "\(document) has links that do not resolve inside the repository")
     }
 
-    /// Issue 25: the package snippets said `https://github.com/OWNER/mediate`, which nobody can
+    /// The package snippets said `https://github.com/OWNER/mediate`, which nobody can
     /// resolve, and the example's comment pinned a 0.x version with `from:`, which accepts
     /// breaking versions.
     @Test func packageSnippetsCanBeUsedAndPinAMinorVersion() throws {

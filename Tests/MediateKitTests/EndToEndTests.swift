@@ -180,7 +180,7 @@ struct EndToEndTests {
         #expect(validate.standardOutput.contains("Example:"))
     }
 
-    /// Issue 15: one version, `mediateVersion`, printed by `--version` and recorded in the JUnit
+    /// One version, `mediateVersion`, printed by `--version` and recorded in the JUnit
     /// report and the report page; CHANGELOG.md's newest release is that version.
     @Test func theVersionIsKeptInOnePlace() throws {
         #expect(mediateVersion.wholeMatch(of: /(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)/) != nil)
@@ -202,7 +202,7 @@ struct EndToEndTests {
         #expect(result.standardError.contains("--max-depth"))
     }
 
-    /// Issue 25: an unknown `--mediator` is a usage error (exit 64, as the README's table says),
+    /// An unknown `--mediator` is a usage error (exit 64, as the README's table says),
     /// at the option, listing the values it takes: `all` too where it is one.
     @Test func aMistypedDesignNameIsAUsageErrorListingTheValues() throws {
         let designs = MediatorKind.allCases.map(\.rawValue)
@@ -226,7 +226,7 @@ struct EndToEndTests {
         }
     }
 
-    /// Issue 25: `diff A.scenario B.scenario` diffed the source text as if it were transcripts.
+    /// `diff A.scenario B.scenario` diffed the source text as if it were transcripts.
     @Test func diffRefusesScenariosForTranscripts() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -249,7 +249,7 @@ struct EndToEndTests {
         #expect(transcripts.standardOutput.hasPrefix("--- Output/chat/wrapper.transcript\n+++ Output/chat/mesh.transcript\n"))
     }
 
-    /// Issue 25: run where there is no `Scenarios/`, `check` and `report` called the default
+    /// Run where there is no `Scenarios/`, `check` and `report` called the default
     /// folder "the scenario", and never said it was a default.
     @Test(arguments: [["check"], ["report", "-o", "page.html"]])
     func theDefaultFolderIsNamedAsADefault(arguments: [String]) throws {
@@ -267,7 +267,7 @@ struct EndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
     }
 
-    /// Issue 25: help examples wrapped at the terminal's width lost their indentation and broke
+    /// Help examples wrapped at the terminal's width lost their indentation and broke
     /// when copied; at 60 columns each is still one line, with plain spaces.
     @Test func helpExamplesStayWholeAtSixtyColumns() throws {
         for command in ["run", "check", "render", "report", "watch", "export"] {
@@ -282,7 +282,7 @@ struct EndToEndTests {
         }
     }
 
-    /// Item 2 of issue 25: docs/CLI.md is the help as the binary prints it today.
+    /// `docs/CLI.md` is the help as the binary prints it today.
     @Test func theCLIReferenceIsTheHelpOfToday() throws {
         let process = Process()
         process.executableURL = packageRoot.appendingPathComponent("Scripts/cli-reference")
@@ -485,7 +485,7 @@ struct EndToEndTests {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
     }
 
-    /// Issue 15, item 6: completion offers each option's values (the registered designs for
+    /// Completion offers each option's values (the registered designs for
     /// `--mediator`), and scenario files and folders where scenarios go.
     @Test func completionOffersValuesAndScenarioFiles() throws {
         let folder = try temporaryFolder()

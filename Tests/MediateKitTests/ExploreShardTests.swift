@@ -4,7 +4,7 @@ import Testing
 
 @testable import MediateKit
 
-/// `explore --shard K/N` and `merge` of its JSON (issue 27): N shards, merged, are one unsharded
+/// `explore --shard K/N` and `merge` of its JSON: N shards, merged, are one unsharded
 /// exploration byte for byte.
 @Suite("explore --shard and merge")
 struct ExploreShardTests {

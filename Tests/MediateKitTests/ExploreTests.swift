@@ -5,7 +5,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// `mediate explore` (issue 27): many schedules of an asynchronous design, the distinct
+/// `mediate explore`: many schedules of an asynchronous design, the distinct
 /// transcripts by hash, each failure shrunk to a schedule that replays it byte for byte.
 @Suite struct ExploreTests {
     static let racePath = packageRoot.appendingPathComponent("Tests/Fixtures/lamp-race.scenario").path

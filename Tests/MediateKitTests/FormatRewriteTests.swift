@@ -3,7 +3,7 @@ import Testing
 
 @testable import MediateKit
 
-/// How `fmt` writes a file over (issue 13, item 8): its owner, group, mode and hard links are
+/// How `fmt` writes a file over: its owner, group, mode and hard links are
 /// kept, set-user-ID and set-group-ID dropped, and an edit made while it formats is kept.
 extension FormatCommandTests {
     static let messy = "participant   A\n"

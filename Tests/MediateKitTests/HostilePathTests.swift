@@ -3,7 +3,7 @@ import Testing
 
 @testable import MediateKit
 
-/// Issue 24, item 8: a file named with a terminal escape (`ESC ] 0 ; … BEL` retitles the
+/// A file named with a terminal escape (`ESC ] 0 ; … BEL` retitles the
 /// terminal, `ESC [2J` clears it) or a right-to-left override is shown escaped as source text is,
 /// in every line that names it, on both streams and in every diagnostics format.
 @Suite("Hostile file names")

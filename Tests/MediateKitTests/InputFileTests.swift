@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What `mediate` agrees to read (issue 13, item 14), through the built binary: a named pipe that
+/// What `mediate` agrees to read, through the built binary: a named pipe that
 /// nothing writes to is refused at once, never waited on; a pipe with a writer is read.
 ///
 /// Each run is killed after a time limit, so that a command that waits fails its test instead of

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MediateKit
 
-/// Issue 25, item 1: what an installed `mediate` needs at run time, and what it says when part of
+/// What an installed `mediate` needs at run time, and what it says when part of
 /// it is missing.
 extension EndToEndTests {
     /// Graphviz's plugins, missing (GVBINDIR names an empty folder, as libgvc reads it): every

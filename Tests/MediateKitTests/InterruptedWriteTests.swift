@@ -88,8 +88,8 @@ struct InterruptedWriteTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// Issue 13, item 6: the temporary files of a run stopped half-way, and the folders it made
-    /// (`out` too when it was missing, issue 15), are removed; files that were there stay as they
+    /// The temporary files of a run stopped half-way, and the folders it made
+    /// (`out` too when it was missing), are removed; files that were there stay as they
     /// were. The process ends by the signal itself, which the shell shows as 130 or 143. SIGTERM
     /// goes to a process started with it blocked, which mediate unblocks.
     @Test(arguments: [(SIGINT, false, true), (SIGTERM, true, true), (SIGTERM, false, false)])
@@ -117,7 +117,7 @@ struct InterruptedWriteTests {
         #expect(FileManager.default.fileExists(atPath: out.path) == outExisted)
     }
 
-    /// Issue 13, item 6: a temporary file that no process holds a lock on (as a killed run leaves
+    /// A temporary file that no process holds a lock on (as a killed run leaves
     /// it) is removed by the next write into its folder; one a live writer holds, and files that
     /// are not ours, stay.
     @Test func theNextWriteRemovesStaleTemporaryFilesOnly() throws {
@@ -142,7 +142,7 @@ struct InterruptedWriteTests {
         #expect(left.contains("protocol-extension.transcript"))
     }
 
-    /// Issue 15, item 6: SIGKILL cannot be handled, so a killed run leaves its temporary file.
+    /// SIGKILL cannot be handled, so a killed run leaves its temporary file.
     /// `check` reports it (no failure), and the next write into its folder removes it.
     @Test func aKilledRunsTemporaryFileIsReportedThenRemoved() throws {
         let folder = try workspace()
@@ -172,7 +172,7 @@ struct InterruptedWriteTests {
         #expect(!names(in: out).contains { $0.hasPrefix(".") })
     }
 
-    /// Issue 13, item 9: two runs into one folder at once leave the files of one of them, every
+    /// Two runs into one folder at once leave the files of one of them, every
     /// time (the second waits for the first).
     @Test func twoRunsIntoOneFolderLeaveOneRunsFiles() throws {
         let folder = try workspace()
@@ -198,7 +198,7 @@ struct InterruptedWriteTests {
         }
     }
 
-    /// Issue 13, item 9: `run --output` and `check --record` wait for another process's lock on
+    /// `run --output` and `check --record` wait for another process's lock on
     /// the scenario's folder, say so, write nothing meanwhile, and start over when that process
     /// removed the folder (as a run that failed does).
     @Test(arguments: [
@@ -227,7 +227,7 @@ struct InterruptedWriteTests {
         #expect(!names(in: out).contains { $0.hasPrefix(".") })
     }
 
-    /// Issue 13, item 14: a name of up to 255 bytes is written, whatever its temporary file's
+    /// A name of up to 255 bytes is written, whatever its temporary file's
     /// name would have been (ASCII, then a 2-byte letter that must not be cut in half).
     @Test(arguments: [String(repeating: "a", count: 241), String(repeating: "é", count: 123)])
     func initAndFmtWriteNamesOfUpTo255Bytes(stem: String) throws {

@@ -145,7 +145,7 @@ struct Grammar {
     var terminals: Set<String> { Set(productions.flatMap(\.terminals)) }
 }
 
-/// Issue 16, item 3: the grammar in the reference matches the parser, and a test parses every
+/// The grammar in the reference matches the parser, and a test parses every
 /// example in the reference.
 @Suite("Language reference")
 struct LanguageReferenceTests {

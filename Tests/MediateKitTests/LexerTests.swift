@@ -265,7 +265,7 @@ struct LexerTests {
             #expect(warning.message == "the number \(literal) is written \(written): it has more digits than a number keeps")
             #expect(warning.range.lowerBound.line == 2 && warning.range.lowerBound.column == 11)
         }
-        // A long literal is quoted by its start and length, not three times whole (issue 24).
+        // A long literal is quoted by its start and length, not three times whole.
         let long = "1" + String(repeating: "2", count: 299)
         let file = SourceFile(path: "t.scenario", text: "participant A\nA -> *: n(\(long))\n")
         let script = try Frontend.load(file).get()

@@ -4,7 +4,7 @@ import Testing
 @testable import MediateKit
 @testable import MediateSyntax
 
-/// Issue 24, item 4: every command that runs scenarios takes the same limits, and exits 3 when
+/// Every command that runs scenarios takes the same limits, and exits 3 when
 /// one stops a run or a file is past one.
 @Suite("Limits everywhere")
 struct LimitsEverywhereTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// Issue 14, item 1: the message diagram follows the route the design reported.
+/// The message diagram follows the route the design reported.
 @Suite("Message routes")
 struct MessageRouteTests {
     static let source = """
@@ -45,7 +45,7 @@ struct MessageRouteTests {
         #expect(try links(.mesh) == links(.mesh, logical: true))
     }
 
-    /// Issue 25, item 6: a send no mediator carries (`! noMediator`) is drawn failed, from its
+    /// A send no mediator carries (`! noMediator`) is drawn failed, from its
     /// sender to the mediator it needed, under the name the scenario gives it; it drew nothing.
     @Test func aSendNoMediatorCarriesFailsOnItsWayToTheMediator() throws {
         let source = """

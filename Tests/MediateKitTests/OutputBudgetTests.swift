@@ -3,7 +3,7 @@ import Testing
 
 @testable import MediateKit
 
-/// Issue 13, items 4 and 12: what a run, `check` and `report` write is bounded by `--max-output`,
+/// What a run, `check` and `report` write is bounded by `--max-output`,
 /// and `check` compares a transcript with its golden without holding either whole.
 @Suite("Output budget")
 struct OutputBudgetTests {

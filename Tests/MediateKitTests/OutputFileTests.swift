@@ -59,7 +59,7 @@ struct OutputFileTests {
         return files
     }
 
-    /// Issue 15: `--output DIR` makes a missing DIR inside an existing folder, as D2 and PlantUML do.
+    /// `--output DIR` makes a missing DIR inside an existing folder, as D2 and PlantUML do.
     @Test(arguments: [["run", "chat.scenario", "--output", "out"], ["check", "chat.scenario", "--output", "out", "--record", "all"]])
     func aMissingOutputFolderIsMade(arguments: [String]) throws {
         let folder = try workspace()
@@ -166,7 +166,7 @@ struct OutputFileTests {
         #expect(result.standardError.hasSuffix("help: check that --output names a folder you can write to\n"))
     }
 
-    /// Issue 15, item 6: a diagram over the layout limit (the mesh's coupling diagram) has its
+    /// A diagram over the layout limit (the mesh's coupling diagram) has its
     /// DOT written and its SVG skipped, with a warning; an old SVG of it is removed, since it no
     /// longer matches. Everything else is written as usual.
     @Test func aDiagramOverTheLayoutLimitIsWrittenAsDOTOnly() throws {
@@ -188,7 +188,7 @@ struct OutputFileTests {
         #expect(!names.contains { $0.hasPrefix(".") })
     }
 
-    /// Issue 15, item 6: `check` says which SVGs are not drawn, and that is no failure, whether
+    /// `check` says which SVGs are not drawn, and that is no failure, whether
     /// it records the goldens or compares them.
     @Test func checkReportsASkippedSVGWithoutFailing() throws {
         let folder = try workspace()
@@ -211,7 +211,7 @@ struct OutputFileTests {
         #expect(names.contains("mesh.coupling.dot") && !names.contains("mesh.coupling.svg"))
     }
 
-    /// Issue 15, item 6: `run --output` that exits 1 names, on standard error, each scenario and
+    /// `run --output` that exits 1 names, on standard error, each scenario and
     /// design whose expectations failed, and the file that shows them.
     @Test func aFailedExpectationIsNamedOnStandardError() throws {
         let folder = try workspace()

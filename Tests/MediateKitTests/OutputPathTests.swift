@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Where `render -o`, `report -o` and `check --junit` may write (issue 13), through the built
+/// Where `render -o`, `report -o` and `check --junit` may write, through the built
 /// binary: a device or a pipe is opened and written, `-` is standard output, a symbolic link or
 /// an input is refused, and a file gets `0666 & ~umask` when new and keeps its mode when rewritten.
 @Suite("Output paths", .serialized)
@@ -137,7 +137,7 @@ struct OutputPathTests {
         #expect(status("/dev/stdout").map { $0.st_mode & S_IFMT } == S_IFLNK)
     }
 
-    /// Issue 24: with standard output redirected to a file, `/dev/stdout` leads to that file, and
+    /// With standard output redirected to a file, `/dev/stdout` leads to that file, and
     /// is still standard output (it was refused as a link to a file).
     @Test(arguments: Writer.allCases)
     func devStdoutRedirectedToAFileReachesIt(writer: Writer) throws {

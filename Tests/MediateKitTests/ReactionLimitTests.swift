@@ -3,7 +3,7 @@ import Testing
 
 @testable import MediateKit
 
-/// Issue 24, item 2: reactions are found by the message's name, and a run stops once it has
+/// Reactions are found by the message's name, and a run stops once it has
 /// tested `RunLimits.maxReactions` of them (`! reactionLimit`, exit 3). 1,000 participants and
 /// 10,000 guards that never held (a 450 KB file) ran for about 40 minutes.
 @Suite("Reactions, bounded")

@@ -5,7 +5,7 @@ import Testing
 @testable import MediateEmitters
 @testable import MediateKit
 
-/// Issue 24, items 3 and 11: the report page is bounded by its own bytes, the sequence view cuts
+/// The report page is bounded by its own bytes, the sequence view cuts
 /// its labels, and names too long for Graphviz's quoted strings are still drawn. Peak memory is
 /// measured by `Scripts/hostile.d/03-report-memory`, not here.
 @Suite("Report page bounds")

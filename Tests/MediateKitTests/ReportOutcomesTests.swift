@@ -3,7 +3,7 @@ import Testing
 
 @testable import MediateKit
 
-/// The report page's "Outcomes" (issue 27): a scenario with a `together` block, under each design
+/// The report page's "Outcomes": a scenario with a `together` block, under each design
 /// whose runs go through the scheduler, shows each distinct transcript of an exploration as a lane
 /// of a player. Tests/Browser/player_test.py steps through it in Chromium.
 @Suite("Report outcomes")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MediateKit
 
-/// `mediate explore` finds real bugs (issue 27, item 4): three designs with a seeded concurrency
+/// `mediate explore` finds real bugs: three designs with a seeded concurrency
 /// bug (Tests/SeededBugDesigns), each with a fixture whose expectations the fixed schedule keeps.
 /// Explore's default 1,000 schedules find each bug, the schedule it prints fails `check` against
 /// goldens recorded in the fixed order, and each fixed design passes. Its 10,000 schedules take

@@ -74,7 +74,7 @@ struct ShellTests {
         #expect(try String(contentsOfFile: name + ".scenario", encoding: .utf8) == source)
     }
 
-    /// Issue 25: `init "my scenario"` suggested a command that a shell splits in two.
+    /// `init "my scenario"` suggested a command that a shell splits in two.
     @Test func initQuotesThePathOfTheCommandItSuggests() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -85,7 +85,7 @@ struct ShellTests {
         #expect(out.text == "wrote \(path); try: mediate run '\(path)' --mediator all\n")
     }
 
-    /// Issue 15, item 6: the commands `init` suggests, the one it prints and the two in the
+    /// The commands `init` suggests, the one it prints and the two in the
     /// starter's first lines, pass: every design meets the starter's expectations.
     @Test func initSuggestsCommandsThatPass() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-init-\(UUID().uuidString)")

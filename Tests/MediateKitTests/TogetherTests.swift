@@ -3,7 +3,7 @@ import Testing
 @testable import MediateDesigns
 @testable import MediateKit
 
-/// Issue 27, item 1: `together { … }` (language 1.2), sends that start at once and interleave
+/// `together { … }` (language 1.2), sends that start at once and interleave
 /// under an asynchronous design's scheduler; in written order under a synchronous one.
 @Suite("Together blocks")
 struct TogetherTests {

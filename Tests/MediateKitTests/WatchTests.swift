@@ -142,7 +142,7 @@ import Testing
         #expect(try run("exec sleep 600", stop: stop).ending == .signaled(SIGTERM))
     }
 
-    /// Issue 24, item 2: a change that never ends held the watch until it did.
+    /// A change that never ends held the watch until it did.
     @Test func aDeadlineStopsARunThatNeverEnds() throws {
         signal(SIGPIPE, SIG_IGN)
         let stop = WatchStop()
@@ -247,7 +247,7 @@ import Testing
         var text: String { lock.withLock { written } }
     }
 
-    /// Issue 24, item 2: a change that would run for 40 minutes (1,000 participants and 10,000
+    /// A change that would run for 40 minutes (1,000 participants and 10,000
     /// guards that never hold, under limits raised out of the way) is stopped at the time limit,
     /// and the watch says so and goes on.
     @Test func aChangePastItsTimeLimitIsStopped() throws {
@@ -288,7 +288,7 @@ import Testing
     }
 }
 
-/// Issue 25: the status line, on standard output, said "has errors (above)" while the errors
+/// The status line, on standard output, said "has errors (above)" while the errors
 /// went to standard error.
 @Suite struct WatchStatusLineTests {
     @Test(arguments: [Int32(2), 3])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13: `check --record` writes only where `run --output` would, and every write that fails
+/// `check --record` writes only where `run --output` would, and every write that fails
 /// (a file, a report, standard output) ends in exit 3 and a message naming what and why.
 @Suite("Write failures")
 struct WriteFailureTests {

@@ -364,7 +364,7 @@ struct AssertScenarioTests {
         #expect(mismatch[0].text.contains("note: the run under wrapper stopped early"))
     }
 
-    /// Issue 24, item 4: the limits `mediate check` takes, `assertScenario` takes too.
+    /// The limits `mediate check` takes, `assertScenario` takes too.
     @Test func theLimitsAreTakenAsCheckTakesThem() throws {
         let folder = try TemporaryFolder()
         try folder.write("Scenarios/ping.scenario", pingPong)
@@ -386,7 +386,7 @@ struct AssertScenarioTests {
         #expect(other.contains { $0.text.contains("-            ! depthLimit 3 at step 1 (line 5)") })
     }
 
-    /// Issue 27, item 5: `schedules:` explores the run as `mediate explore` does, each expectation
+    /// `schedules:` explores the run as `mediate explore` does, each expectation
     /// some schedule breaks an issue at the caller's line with a replay that reproduces it.
     @Test func anExploredRaceIsAnIssueAtTheCallersLineWithAReplayThatReproducesIt() throws {
         let race = "Tests/Fixtures/lamp-race.scenario"

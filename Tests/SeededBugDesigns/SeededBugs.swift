@@ -1,6 +1,6 @@
 import MediateKit
 
-/// The designs with a seeded concurrency bug that `mediate explore` must find (issue 27), each
+/// The designs with a seeded concurrency bug that `mediate explore` must find, each
 /// before its fixed version: `reentrant-actor`, `lost-update`, `ordered-stream`, and each with
 /// `-fixed`.
 public let seededBugDesigns: [any Design.Type] = [

@@ -5,10 +5,10 @@ import Testing
 @testable import MediateKit
 @testable import MediateSyntax
 
-/// Language 1.1, issue 16: `leave` and `release` in reactions, words of the language as names,
+/// Language 1.1: `leave` and `release` in reactions, words of the language as names,
 /// reactions `from here`, the hoisting warning and the version line.
-@Suite("Language 1.1: parties, names, hoisting, version")
-struct Language11PartiesTests {
+@Suite("Leave and release in reactions, names, hoisting, version")
+struct LeaveReleaseAndHoistingTests {
     // MARK: Words of the language as names
 
     @Test func keywordsAreMessageNamesLabelsAndPropertyNames() throws {

@@ -5,11 +5,11 @@ import Testing
 @testable import MediateKit
 @testable import MediateSyntax
 
-/// Hostile inputs in language 1.1, written by hand in fuzzing session 7 (Fuzz/FINDINGS.md):
+/// Hostile inputs in language 1.1, written by hand (Fuzz/FINDINGS.md):
 /// sizes and shapes a fuzzer's few kilobytes do not reach. Each ends in a clean error (a
 /// diagnostic with its caret, or a `!` line) or runs within bounded time; never a trap or a hang.
-@Suite("Hostile language 1.1 inputs")
-struct HostileLanguage11Tests {
+@Suite("Hostile reactions and expressions")
+struct HostileReactionsAndExpressionsTests {
     /// Seconds `body` took, on the suspending clock.
     func seconds(_ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
@@ -17,7 +17,7 @@ struct HostileLanguage11Tests {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    // MARK: Found in session 7
+    // MARK: Found by hand
 
     /// The hoisting warning compared each reaction with the targets of every send above it,
     /// outside its budget: one send to 100,000 targets and 50,000 reactions that could match it
