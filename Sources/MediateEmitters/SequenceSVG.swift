@@ -67,6 +67,40 @@ public final class SequenceSVGWriter: EventSink {
         var id: String, lifeline: Int, level: Int, depth: Int, firstRow: Int, lastRow: Int, sends: Bool, step: Int
     }
 
+    /// The activation bars drawn on each lifeline at a row, for rows visited in order: each bar
+    /// is added at its first row and taken away after its last, so that finding where an arrow
+    /// meets a lifeline costs the bars open there, not every bar of the run.
+    private struct BarLevels {
+        private var byFirstRow: [Int: [Activation]] = [:]
+        private var byLastRow: [Int: [Activation]] = [:]
+        /// For each lifeline, how many open bars there are at each level.
+        private var open: [[Int: Int]]
+        private var row = -1
+
+        init(_ bars: [Activation], lifelines: Int) {
+            for bar in bars where bar.firstRow <= bar.lastRow {
+                byFirstRow[bar.firstRow, default: []].append(bar)
+                byLastRow[bar.lastRow, default: []].append(bar)
+            }
+            open = Array(repeating: [:], count: lifelines)
+        }
+
+        /// Makes `row` (at or after the last one) the row the levels are for.
+        mutating func advance(to row: Int) {
+            while self.row < row {
+                for bar in byLastRow.removeValue(forKey: self.row) ?? [] {
+                    open[bar.lifeline][bar.level, default: 0] -= 1
+                    if open[bar.lifeline][bar.level] == 0 { open[bar.lifeline][bar.level] = nil }
+                }
+                self.row += 1
+                for bar in byFirstRow.removeValue(forKey: self.row) ?? [] { open[bar.lifeline][bar.level, default: 0] += 1 }
+            }
+        }
+
+        /// The level of the innermost bar open on `lifeline` at the current row, if any.
+        func innermost(on lifeline: Int) -> Int? { open[lifeline].keys.max() }
+    }
+
     /// A guard that held (`opt`) or a `together` block (`par`): its condition or label, depth and
     /// reaction's lifeline, the rows its body drew (none when `lastRow < firstRow`), its step, and
     /// the frame it is inside.
@@ -491,8 +525,10 @@ public final class SequenceSVGWriter: EventSink {
             out += "<text class=\"guard-operator\" x=\"\(box.x0 + 7)\" y=\"\(top + 13)\">\(frame.operatorName)</text>"
             out += "<text class=\"guard-condition\" x=\"\(box.x0 + tab + 8)\" y=\"\(top + 13)\">\(XML.escaped(condition))</text></g>\n"
         }
+        var bars = BarLevels(activations.filter(\.sends), lifelines: names.count)
         for (position, row) in rows.enumerated() {
             let y = ys[position]
+            bars.advance(to: position)
             switch row {
             case .arrow(let id, let from, let to, let number, let text, let tooltip):
                 let kind = id.hasSuffix("-send") ? "send" : "delivery"
@@ -505,8 +541,8 @@ public final class SequenceSVGWriter: EventSink {
                     out += "<text x=\"\(x + loop + 6)\" y=\"\(y + 27)\">\(label)</text>"
                 } else {
                     let rightward = from < to
-                    let x1 = edge(of: from, at: position, xs: xs, right: rightward)
-                    let x2 = edge(of: to, at: position, xs: xs, right: !rightward) + (rightward ? -1 : 1)
+                    let x1 = edge(of: from, level: bars.innermost(on: from), xs: xs, right: rightward)
+                    let x2 = edge(of: to, level: bars.innermost(on: to), xs: xs, right: !rightward) + (rightward ? -1 : 1)
                     out += "<line class=\"arrow\" x1=\"\(x1)\" y1=\"\(y + 18)\" x2=\"\(x2)\" y2=\"\(y + 18)\"/>"
                     out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
                 }
@@ -666,11 +702,9 @@ public final class SequenceSVGWriter: EventSink {
         name.unicodeScalars.count <= Self.longestLabel ? name : "#\(lifeline + 1)"
     }
 
-    /// Where an arrow at `row` meets `lifeline`: the side of its innermost activation bar there,
-    /// else the lifeline.
-    private func edge(of lifeline: Int, at row: Int, xs: [Int], right: Bool) -> Int {
-        let level = activations.filter { $0.sends && $0.lifeline == lifeline && $0.firstRow <= row && row <= $0.lastRow }
-            .map(\.level).max()
+    /// Where an arrow meets `lifeline`: the side of its innermost activation bar there (at
+    /// `level`), else the lifeline.
+    private func edge(of lifeline: Int, level: Int?, xs: [Int], right: Bool) -> Int {
         guard let level else { return xs[lifeline] }
         let left = xs[lifeline] - Size.activationWidth / 2 + level * Size.activationWidth / 2
         return right ? left + Size.activationWidth : left
