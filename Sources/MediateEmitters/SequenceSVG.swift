@@ -134,6 +134,12 @@ public final class SequenceSVGWriter: EventSink {
     private var usedIds: Set<String> = []
     private var notes = 0
     private var leaked: [Int] = []
+    /// The row where each lifeline that joined mid-run joined: its head is drawn there.
+    private var joinRows: [Int: Int] = [:]
+    /// The row of each lifeline's latest `leave` or `release` mark, and the row its lifeline ends
+    /// at: that mark, once the participant is deallocated.
+    private var markRows: [Int: Int] = [:]
+    private var endRows: [Int: Int] = [:]
     /// The number, sender, message (as written, and as drawn) and deliveries so far of the sends
     /// in progress at each depth, latest last, and the row of each one's arrow to the mediator once
     /// drawn. Several under an asynchronous design, whose deliveries may come after later sends'
@@ -224,20 +230,28 @@ public final class SequenceSVGWriter: EventSink {
             let named = send.map { " (send \($0.number) \($0.message.text))" } ?? ""
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
         case .participant(let name, _, _):
-            if !rows.isEmpty, let lifeline = index[name] { note(over: lifeline...lifeline, "joins", style: "info") }
+            if !rows.isEmpty, let lifeline = index[name] {
+                note(over: lifeline...lifeline, "joins", style: "join")
+                if joinRows[lifeline] == nil { joinRows[lifeline] = rows.count - 1 }
+            }
         case .leave(let name, let depth):
             // Its errors (`! fixedColleagues`) are its own, not those of a send before it.
             if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("leave-\(idName(name, lifeline))"), lifeline: lifeline, text: "leave", style: "leave"))
+                markRows[lifeline] = rows.count - 1
             }
         case .release(let name, let depth):
             if depth < sends.count { sends.removeSubrange(depth...) }
             if let lifeline = index[name] {
                 rows.append(.mark(id: unique("release-\(idName(name, lifeline))"), lifeline: lifeline, text: "release", style: "release"))
+                markRows[lifeline] = rows.count - 1
             }
         case .lifetime(let name, let deallocated, _):
-            if let lifeline = index[name] { note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info") }
+            if let lifeline = index[name] {
+                note(over: lifeline...lifeline, deallocated ? "deallocated" : "still alive", style: "info")
+                if deallocated { endRows[lifeline] = markRows[lifeline] ?? rows.count - 1 }
+            }
         case .expectation(let text, let got, let intended):
             let failed = got != nil && !intended
             note(over: everyone, text + TranscriptEvent.outcome(got: got, intended: intended), style: failed ? "error" : "info")
@@ -408,7 +422,9 @@ public final class SequenceSVGWriter: EventSink {
                     if k + 1 < names.count { require(k, k + 1, width / 2 + 8) }
                 } else {
                     left[over.lowerBound] = max(left[over.lowerBound], 20)
-                    right[over.upperBound] = max(right[over.upperBound], max(20, width - 20 - 0))
+                    // The span between them is wide enough for the text (below), so the note
+                    // ends 20 px past the last lifeline.
+                    right[over.upperBound] = max(right[over.upperBound], 20)
                     require(over.lowerBound, over.upperBound, width - 40)
                 }
             case .mark(_, let lifeline, let text, _):
@@ -454,7 +470,13 @@ public final class SequenceSVGWriter: EventSink {
                 y += Size.frameHeader
             }
             ys.append(y)
-            if case .arrow(_, let from, let to, _, _, _) = row, from == to { y += Size.selfRowHeight } else { y += Size.rowHeight }
+            if case .arrow(_, let from, let to, _, _, _) = row, from == to {
+                y += Size.selfRowHeight
+            } else if case .note(_, _, _, _, "join") = row {
+                y += Size.boxHeight + 8
+            } else {
+                y += Size.rowHeight
+            }
             for frame in (frameLayout.ending[position] ?? []).reversed() {
                 boxes[frame]?.bottom = y + 2
                 y += Size.frameGap
@@ -487,11 +509,15 @@ public final class SequenceSVGWriter: EventSink {
             if leaked.contains(k) { classes += " leaked" }
             out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + idName(names[k], k)))\" class=\"\(classes)\">"
             out += Self.tooltip(label == fullLabels[k] ? nil : LabelCut.clipped(fullLabels[k], to: DOTEmitter.longestTooltipMessage))
-            out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(Size.top + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(bottom)\"/>"
-            for top in [Size.top, bottom] {
-                out += "<rect class=\"box\" x=\"\(x - half)\" y=\"\(top)\" width=\"\(2 * half)\" height=\"\(Size.boxHeight)\" rx=\"3\"/>"
-                out += "<text x=\"\(x)\" y=\"\(top + 19)\" text-anchor=\"middle\">\(XML.escaped(label))</text>"
+            // A lifeline starts at its head (where it joined, for one that joined mid-run) and ends
+            // at its foot, or at the mark after which it was deallocated.
+            let head = joinRows[k].map { ys[$0] + 4 } ?? Size.top
+            let end = endRows[k].map { ys[$0] + 14 } ?? bottom
+            out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(head + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(end)\"/>"
+            for top in joinRows[k] == nil ? [Size.top] : [] {
+                out += Self.box(x: x, half: half, top: top, label: label)
             }
+            if endRows[k] == nil { out += Self.box(x: x, half: half, top: bottom, label: label) }
             if leaked.contains(k) {
                 out +=
                     "<text\(attributes(id: "leaked-" + idName(names[k], k), step: step)) class=\"leaked-label\" x=\"\(x)\" "
@@ -547,6 +573,10 @@ public final class SequenceSVGWriter: EventSink {
                     out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
                 }
                 out += "</g>\n"
+            case .note(let id, let over, _, _, "join"):
+                let k = over.lowerBound
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"join\">"
+                out += Self.box(x: xs[k], half: boxWidths[k] / 2, top: y + 4, label: labels[k]) + "</g>\n"
             case .note(let id, let over, let text, let tooltip, let style):
                 let visible = Self.visible(text)
                 let textWidth = Self.width(visible) + 16
@@ -571,6 +601,12 @@ public final class SequenceSVGWriter: EventSink {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// A lifeline's head or foot: its name in a box centred on `x`, `half` wide either side.
+    private static func box(x: Int, half: Int, top: Int, label: String) -> String {
+        "<rect class=\"box\" x=\"\(x - half)\" y=\"\(top)\" width=\"\(2 * half)\" height=\"\(Size.boxHeight)\" rx=\"3\"/>"
+            + "<text x=\"\(x)\" y=\"\(top + 19)\" text-anchor=\"middle\">\(XML.escaped(label))</text>"
     }
 
     /// The diagram's `<style>`, arrows ending in the marker `marker`; the guard frames' look only

@@ -158,6 +158,64 @@ struct SequenceSVGTests {
         #expect(try Self.svg(Self.relay) == (try Self.svg(Self.relay)))
     }
 
+    /// The lines of `svg` that draw the lifeline `name` (its group) and, for one that joined,
+    /// its head where it joined (a `join` group, which holds a box with its name).
+    static func lifeline(_ name: String, in svg: String) -> (group: String, head: String?) {
+        let lines = svg.split(separator: "\n").map(String.init)
+        let group = lines.first { $0.hasPrefix("<g id=\"lifeline-\(name)\"") } ?? ""
+        let head = lines.first { $0.contains("class=\"join\"") && $0.contains(">\(name)</text>") }
+        return (group, head)
+    }
+
+    /// The number the first match of `pattern` in `text` captures.
+    static func number(_ pattern: Regex<(Substring, Substring)>, in text: String) throws -> Int {
+        let match = try #require(text.firstMatch(of: pattern), "not found in: \(text.prefix(120))")
+        return try #require(Int(match.output.1))
+    }
+
+    /// Office under wrapper: Dave joins after the run started, Bob is released and deallocated,
+    /// Carol leaves and is deallocated.
+    @Test func aLifelineStartsWhereItJoinsAndEndsWhereItIsDeallocated() throws {
+        let svg = Self.svg(try DiagramGoldenTests.load("office.scenario"), kind: .wrapper)
+        let rows = svg.split(separator: "\n").map(String.init)
+        // Alice was there from the start: a head at the top, and a foot.
+        let alice = Self.lifeline("Alice", in: svg)
+        #expect(alice.head == nil && alice.group.components(separatedBy: "class=\"box\"").count == 3)
+        #expect(alice.group.contains("y=\"44\""))
+        // Dave: his head is drawn in his join row, not at the top; his line starts under it.
+        let dave = Self.lifeline("Dave", in: svg)
+        let head = try #require(dave.head, "no head where Dave joins")
+        #expect(!dave.group.contains("y=\"44\""))
+        let headTop = try Self.number(/<rect class="box" x="-?\d+" y="(\d+)"/, in: head)
+        #expect(headTop > 44)
+        let lineTop = try Self.number(/<line class="line" x1="\d+" y1="(\d+)"/, in: dave.group)
+        #expect(lineTop == headTop + 30)
+        // Bob: his line ends at the release mark's middle, and he has no foot.
+        let release = try #require(rows.first { $0.contains("id=\"release-Bob\"") })
+        let markMiddle = try Self.number(/M\d+,(\d+) L/, in: release) + 7
+        let bob = Self.lifeline("Bob", in: svg)
+        #expect(bob.group.contains("y2=\"\(markMiddle)\""))
+        #expect(bob.group.components(separatedBy: "class=\"box\"").count == 2)
+        // Carol: her line ends at her leave mark.
+        let leave = try #require(rows.first { $0.contains("id=\"leave-Carol\"") })
+        let leaveMiddle = try Self.number(/M\d+,(\d+) H/, in: leave)
+        #expect(Self.lifeline("Carol", in: svg).group.contains("y2=\"\(leaveMiddle)\""))
+    }
+
+    /// A note over every lifeline no longer reserves its whole width past the last one: the
+    /// canvas ends a margin after its widest drawing.
+    @Test func theCanvasEndsWhereTheDrawingEnds() throws {
+        for name in ["chat.scenario", "office.scenario"] {
+            let svg = Self.svg(try DiagramGoldenTests.load(name), kind: .wrapper)
+            let width = try Self.number(/<svg [^>]*width="(\d+)"/, in: svg)
+            var right = 0
+            for match in svg.matches(of: /<rect (?:class="[^"]*" )?x="(-?\d+)" y="-?\d+" width="(\d+)"/) {
+                right = max(right, Int(match.output.1)! + Int(match.output.2)!)
+            }
+            #expect(width == right + 16, "\(name)")
+        }
+    }
+
     @Test func chatMatchesItsGolden() throws {
         let svg = Self.svg(try DiagramGoldenTests.load("chat.scenario"))
         let url = packageRoot.appendingPathComponent("Tests/Fixtures/chat.sequence.svg")
