@@ -172,8 +172,9 @@ run: release
 # build (no compiler warning in our code) and the release build `make run` uses (so it is built
 # once); the Swift tests, which keep one core busy, alongside the rest: with the release binary,
 # the report page's player and `watch --serve` in Chromium and the language server's client;
-# with the debug binary, the VS Code extension, then `mediate check`: the committed Output/ (the
-# report page too) must match what the code writes; `fmt --check`; the action's shell steps;
+# with the debug binary, the VS Code extension, the report page's script (`node --check`, as the
+# extension's), then `mediate check`: the committed Output/ (the report page too) must match what
+# the code writes; `fmt --check`; the action's shell steps;
 # then, with the release binary, Scripts/stream-test, `make install` and `make uninstall`, and
 # the documentation's commands. Nothing after the two builds calls SwiftPM to build, which would
 # wait for the Swift tests' lock on .build.
@@ -190,6 +191,7 @@ test: deps browser-deps editor-deps
 	  --step 'language server' 'MEDIATE="$$RELEASE" python3 Tests/LSP/lsp_client_test.py' \
 	  --step 'VS Code grammar' '$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py' \
 	  --step 'VS Code scripts' 'for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done' \
+	  --step 'report page script' 'for f in Sources/MediateKit/Report/Assets/*.js; do node --check "$$f" || exit 1; done' \
 	  --step 'VS Code client' 'node Editors/vscode/test/extension_test.js "$$MEDIATE"' \
 	  --step 'VS Code preview' '$(BROWSER_PYTHON) Editors/vscode/test/preview_test.py' \
 	  --step 'goldens (Output/)' '"$$MEDIATE" check Scenarios --output Output' \

@@ -69,7 +69,17 @@ let package = Package(
         // Loading and running scenarios under one design or every one, and every subcommand as the
         // command line calls it; re-exports the layers below, so `import MediateKit` is all a user
         // writes. The only layer that renders through Graphviz.
-        .target(name: "MediateKit", dependencies: ["MediateEmitters", "GraphvizRendering"]),
+        .target(
+            name: "MediateKit",
+            dependencies: ["MediateEmitters", "GraphvizRendering"],
+            // The report page's styles and script, compiled in as bytes (`PackageResources`): the
+            // page is one file, and the binary needs no resource bundle beside it.
+            resources: [
+                .embedInCode("Report/Assets/report.css"),
+                .embedInCode("Report/Assets/player.css"),
+                .embedInCode("Report/Assets/player.js"),
+            ]
+        ),
         // The reference designs, written against the design API alone: the runtime layer; and,
         // under the `Combine` trait, OpenCombine for the `combine` design (`#if Combine`).
         .target(

@@ -310,16 +310,6 @@ enum HTMLReport {
                 })
     }
 
-    private static let css = """
-        body{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:2rem;color:#212121;background:#fff}
-        h1{margin-top:0}h2{border-bottom:2px solid #e0e0e0;padding-bottom:.3rem;margin-top:2.5rem}
-        table{border-collapse:collapse;margin:.8rem 0}th,td{border:1px solid #bdbdbd;padding:.3rem .6rem;text-align:left;vertical-align:top}
-        thead th{background:#f5f5f5}td.good{background:#e8f5e9}td.bad,p.bad{background:#ffebee}
-        .diagram{overflow-x:auto;border:1px solid #e0e0e0;padding:.5rem;background:#fff}.diagram svg{max-width:100%;height:auto}
-        code{font-size:.9em}.meta,.legend{color:#616161}a{color:#1565c0}pre.diagnostics{overflow-x:auto;background:#ffebee;padding:.5rem}
-        @media (prefers-color-scheme:dark){body{color:#e0e0e0;background:#121212}h2{border-color:#424242}
-        th,td{border-color:#555}thead th{background:#1e1e1e}td.good{background:#1b3a1f}td.bad,p.bad,pre.diagnostics{background:#4a1c1c}
-        .meta,.legend{color:#aaa}a{color:#90caf9}.diagram{border-color:#424242}}
-
-        """
+    /// The page's styles but the player's: `Assets/report.css`.
+    private static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
 }
