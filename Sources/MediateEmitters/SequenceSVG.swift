@@ -514,9 +514,7 @@ public final class SequenceSVGWriter: EventSink {
             let head = joinRows[k].map { ys[$0] + 4 } ?? Size.top
             let end = endRows[k].map { ys[$0] + 14 } ?? bottom
             out += "<line class=\"line\" x1=\"\(x)\" y1=\"\(head + Size.boxHeight)\" x2=\"\(x)\" y2=\"\(end)\"/>"
-            for top in joinRows[k] == nil ? [Size.top] : [] {
-                out += Self.box(x: x, half: half, top: top, label: label)
-            }
+            if joinRows[k] == nil { out += Self.box(x: x, half: half, top: Size.top, label: label) }
             if endRows[k] == nil { out += Self.box(x: x, half: half, top: bottom, label: label) }
             if leaked.contains(k) {
                 out +=
