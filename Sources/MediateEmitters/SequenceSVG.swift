@@ -1,9 +1,12 @@
 /// Draws a run as an SVG sequence diagram, laid out by `mediate` itself: no Graphviz, no Java.
 ///
 /// Collects the run's events, then ``svg()`` writes the picture. Lifelines are the participants
-/// in declaration order, then the mediator when it took part in the run; routes (those the
-/// design reported) and numbers are those of ``SequenceDiagramWriter``. A reaction that sends is
-/// an activation bar on its receiver; `log` lines and errors (`!`) are notes; `leave` and
+/// in declaration order, with the mediator, when it took part in the run, where its arrows are
+/// shortest; routes (those the design reported) and numbers are those of
+/// ``SequenceDiagramWriter``. A label sits beside its arrow's start. A send that reached no one
+/// (`missingReceiver`, `noMediator`) is a lost message, an arrow ending in a filled circle. A
+/// reaction that sends is an activation bar on its receiver; `log` lines and other errors (`!`)
+/// are notes; `leave` and
 /// `release` are marks on the lifeline; leaked objects are marked under their lifelines. What a
 /// reaction drew under a guard that held (`if …`) is framed as a UML `opt` fragment: a box around
 /// its rows with `opt` in a tab at its top-left and the guard's condition beside it, nested as
@@ -18,6 +21,7 @@
 ///   `-` for `.` (`step-1-2-send` is send 1.2);
 /// - `step-N-delivery-K`: the K-th delivery (1-based) of send `N`;
 /// - `activation-step-N-delivery-K`: the reaction that delivery ran;
+/// - `step-N-lost`: a lost message of send `N` (`-2`, `-3` … for its next ones);
 /// - `note-K`: the K-th note (1-based), `leave-NAME`, `release-NAME`, `leaked-NAME`;
 /// - `guard-K`: the K-th guard frame drawn (1-based, in the order the guards held);
 /// - `together-K`: the K-th `par` frame of a `together` block drawn (1-based).
@@ -36,6 +40,28 @@ public final class SequenceSVGWriter: EventSink {
         case arrow(id: String, from: Int, to: Int, number: String, text: String, tooltip: String?)
         case note(id: String, over: ClosedRange<Int>, text: String, tooltip: String?, style: String)
         case mark(id: String, lifeline: Int, text: String, style: String)
+        /// A send that reached no one (UML's lost message): an arrow from `from` that ends in a
+        /// filled circle before the receiver it missed (`to`), or a stub's length on when there
+        /// is no such lifeline (`noMediator`); labelled with its message, then the error.
+        case lost(id: String, from: Int, to: Int?, number: String, text: String, tooltip: String?, error: String)
+
+        /// The row with each lifeline `k` moved to column `column[k]`.
+        func moved(to column: [Int]) -> Row {
+            switch self {
+            case .arrow(let id, let from, let to, let number, let text, let tooltip):
+                return .arrow(id: id, from: column[from], to: column[to], number: number, text: text, tooltip: tooltip)
+            case .note(let id, let over, let text, let tooltip, let style):
+                // A note is over one lifeline or over all of them.
+                let moved = over.count == 1 ? column[over.lowerBound]...column[over.lowerBound] : over
+                return .note(id: id, over: moved, text: text, tooltip: tooltip, style: style)
+            case .mark(let id, let lifeline, let text, let style):
+                return .mark(id: id, lifeline: column[lifeline], text: text, style: style)
+            case .lost(let id, let from, let to, let number, let text, let tooltip, let error):
+                return .lost(
+                    id: id, from: column[from], to: to.map { column[$0] }, number: number, text: text, tooltip: tooltip,
+                    error: error)
+            }
+        }
     }
 
     /// A label as drawn, cut to ``longestLabel``, and the text it stands for when it was cut.
@@ -144,7 +170,10 @@ public final class SequenceSVGWriter: EventSink {
     /// in progress at each depth, latest last, and the row of each one's arrow to the mediator once
     /// drawn. Several under an asynchronous design, whose deliveries may come after later sends'
     /// lines: see ``position(under:from:message:)``.
-    private var sends: [[(number: String, sender: String, written: String, message: Label, deliveries: Int, mediatorRow: Int?)]] = []
+    private var sends: [[SendInProgress]] = []
+    private typealias SendInProgress = (
+        number: String, sender: String, written: String, message: Label, deliveries: Int, mediatorRow: Int?
+    )
     /// The delivery the design just said went through its mediator: its receiver and depth.
     private var relay: (receiver: String, depth: Int)?
     /// The receiver whose reaction runs at each depth, for `log` notes.
@@ -224,8 +253,14 @@ public final class SequenceSVGWriter: EventSink {
             // An expression's error belongs to the statement, not to a send.
             note(over: everyone, "! \(error.written)", style: "error")
         case .error(let error, let depth):
-            if let relay, relay.depth == depth, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
+            let throughMediator = relay?.depth == depth
+            if throughMediator, let (level, position) = position(under: depth) { arrowToMediator(level, position) }
             relay = nil
+            if case .delivery(let failure) = error, let (level, position) = position(under: depth),
+                lost(failure, of: sends[level][position], throughMediator: throughMediator)
+            {
+                break
+            }
             let send = position(under: depth).map { sends[$0.0][$0.1] }
             let named = send.map { " (send \($0.number) \($0.message.text))" } ?? ""
             note(over: send.flatMap { index[$0.sender] }.map { $0...$0 } ?? everyone, "! \(error.written)\(named)", style: "error")
@@ -340,6 +375,25 @@ public final class SequenceSVGWriter: EventSink {
         extendOpenSpans()
     }
 
+    /// Draws a send that reached no receiver as a lost message: a `missingReceiver` from the
+    /// mediator (or the sender) towards the receiver it missed, a `noMediator` from the sender
+    /// towards no one. False for the other errors, which are notes.
+    private func lost(_ failure: DeliveryError, of send: SendInProgress, throughMediator: Bool) -> Bool {
+        let missed: Int?
+        switch failure {
+        case .missingReceiver(let name): missed = index[name]
+        case .noMediator: missed = nil
+        case .refused, .foreignColleague, .other: return false
+        }
+        guard let from = throughMediator ? index["mediator"] : index[send.sender] else { return false }
+        let id = unique("step-\(send.number.replacingOccurrences(of: ".", with: "-"))-lost")
+        rows.append(
+            .lost(
+                id: id, from: from, to: missed == from ? nil : missed, number: send.number, text: send.message.text,
+                tooltip: send.message.tooltip, error: "! " + failure.written))
+        return true
+    }
+
     /// Always: routes are drawn from them.
     public var takesRelays: Bool { true }
 
@@ -380,6 +434,21 @@ public final class SequenceSVGWriter: EventSink {
         static let frameHeader = 24, frameGap = 8, framePad = 12, frameNest = 8
         /// The width of a guard frame's tab, which holds `opt`.
         static let frameTab = 36
+        /// How far a lost message that missed no lifeline reaches past its sender.
+        static let lostStub = 48
+    }
+
+    /// A lost message's label as drawn: its number, message and error.
+    private static func lostLabel(number: String, text: String, error: String) -> String {
+        number + " " + visible(text) + " " + visible(error)
+    }
+
+    /// An arrow's label beside its start, on a background that hides the lifelines it crosses:
+    /// after the start going right, before it going left.
+    private static func arrowLabel(_ label: String, width: Int, from x: Int, rightward: Bool, y: Int) -> String {
+        let start = rightward ? x + 8 : x - 8 - width
+        return "<rect class=\"label-background\" x=\"\(start - 2)\" y=\"\(y + 2)\" width=\"\(width + 4)\" height=\"14\"/>"
+            + "<text x=\"\(start)\" y=\"\(y + 13)\">\(label)</text>"
     }
 
     /// The width of `text` in pixels at 12 px monospace; East Asian wide characters count twice.
@@ -390,11 +459,65 @@ public final class SequenceSVGWriter: EventSink {
         return (columns * Size.charTenths + 9) / 10
     }
 
+    /// The column each lifeline is drawn in: the participants in declaration order, and the
+    /// mediator where the arrows to and from it are shortest in all (the weighted median of the
+    /// participants it exchanges arrows with; the rightmost of equal places, so a mediator that
+    /// no arrow pulls left stays last).
+    private func columns() -> [Int] {
+        guard mediatorLifeline, let mediator = index["mediator"], mediator > 0 else { return Array(names.indices) }
+        var weight = Array(repeating: 0, count: mediator)
+        func count(_ from: Int, _ to: Int?) {
+            guard let to, from != to else { return }
+            if from == mediator, to < mediator { weight[to] += 1 }
+            if to == mediator, from < mediator { weight[from] += 1 }
+        }
+        for row in rows {
+            switch row {
+            case .arrow(_, let from, let to, _, _, _): count(from, to)
+            case .lost(_, let from, let to, _, _, _, _): count(from, to)
+            case .note, .mark: break
+            }
+        }
+        // The arrows' length in columns with the mediator in column 0, then in each next column:
+        // the participants left of it are one column further, those right of it one nearer.
+        var cost = weight.enumerated().reduce(0) { $0 + $1.element * ($1.offset + 1) }
+        var best = (column: 0, cost: cost)
+        var leftOf = 0
+        let total = weight.reduce(0, +)
+        for participant in 0..<mediator {
+            cost += leftOf - (total - leftOf - weight[participant])
+            leftOf += weight[participant]
+            if cost <= best.cost { best = (participant + 1, cost) }
+        }
+        return names.indices.map { $0 == mediator ? best.column : $0 < best.column ? $0 : $0 + 1 }
+    }
+
     /// The SVG: the title, the lifelines, activation bars, then every row in run order.
     public func svg() -> String {
+        // Everything below is drawn by column (`order` gives each column's lifeline).
+        let column = columns()
+        var order = Array(names.indices)
+        for (lifeline, place) in column.enumerated() { order[place] = lifeline }
+        let names = order.map { self.names[$0] }
+        let rows = column == Array(names.indices) ? self.rows : self.rows.map { $0.moved(to: column) }
+        let activations = self.activations.map { activation in
+            var moved = activation
+            moved.lifeline = column[activation.lifeline]
+            return moved
+        }
+        let frames = self.frames.map { frame in
+            var moved = frame
+            moved.lifeline = frame.lifeline.map { column[$0] }
+            return moved
+        }
+        let joinRows = Dictionary(uniqueKeysWithValues: self.joinRows.map { (column[$0.key], $0.value) })
+        let endRows = Dictionary(uniqueKeysWithValues: self.endRows.map { (column[$0.key], $0.value) })
+        let leaked = self.leaked.map { column[$0] }
+        let mediatorColumn = mediatorLifeline ? index["mediator"].map { column[$0] } : nil
+
         let count = max(names.count, 1)
         var fullLabels = names.map(Self.visible)
-        if mediatorLifeline, let mediatorLabel, !fullLabels.isEmpty { fullLabels[fullLabels.count - 1] = Self.visible(mediatorLabel) }
+        if let mediatorColumn, let mediatorLabel { fullLabels[mediatorColumn] = Self.visible(mediatorLabel) }
         let labels = fullLabels.map { Label($0) }.map(\.text)
         let boxWidths = labels.map { max(60, Self.width($0) + 20) }
         // need[i][j]: the least distance from lifeline i to lifeline j > i; edge[k]: room either side.
@@ -417,7 +540,7 @@ public final class SequenceSVGWriter: EventSink {
                 if over.count == 1 {
                     let k = over.lowerBound
                     left[k] = max(left[k], width / 2)
-                    right[k] = max(right[k], width / 2)
+                    right[k] = max(right[k], (width + 1) / 2)
                     if k > 0 { require(k - 1, k, width / 2 + 8) }
                     if k + 1 < names.count { require(k, k + 1, width / 2 + 8) }
                 } else {
@@ -431,6 +554,13 @@ public final class SequenceSVGWriter: EventSink {
                 let width = Self.width(text) + 20
                 right[lifeline] = max(right[lifeline], width)
                 if lifeline + 1 < names.count { require(lifeline, lifeline + 1, width + 8) }
+            case .lost(_, let from, let to, let number, let text, _, let error):
+                let label = Self.width(Self.lostLabel(number: number, text: text, error: error)) + 24
+                if let to {
+                    require(min(from, to), max(from, to), label)
+                } else {
+                    right[from] = max(right[from], max(label, Size.lostStub + 8))
+                }
             }
         }
         // Guard frames: the room around what they hold, nested ones inside the others.
@@ -505,9 +635,9 @@ public final class SequenceSVGWriter: EventSink {
         for (k, label) in labels.enumerated() {
             let x = xs[k], half = boxWidths[k] / 2
             var classes = "lifeline"
-            if k == names.count - 1 && mediatorLifeline { classes += " mediator" }
+            if k == mediatorColumn { classes += " mediator" }
             if leaked.contains(k) { classes += " leaked" }
-            out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + idName(names[k], k)))\" class=\"\(classes)\">"
+            out += "<g id=\"\(XML.escaped((idPrefix ?? "") + "lifeline-" + idName(names[k], order[k])))\" class=\"\(classes)\">"
             out += Self.tooltip(label == fullLabels[k] ? nil : LabelCut.clipped(fullLabels[k], to: DOTEmitter.longestTooltipMessage))
             // A lifeline starts at its head (where it joined, for one that joined mid-run) and ends
             // at its foot, or at the mark after which it was deallocated.
@@ -518,7 +648,7 @@ public final class SequenceSVGWriter: EventSink {
             if endRows[k] == nil { out += Self.box(x: x, half: half, top: bottom, label: label) }
             if leaked.contains(k) {
                 out +=
-                    "<text\(attributes(id: "leaked-" + idName(names[k], k), step: step)) class=\"leaked-label\" x=\"\(x)\" "
+                    "<text\(attributes(id: "leaked-" + idName(names[k], order[k]), step: step)) class=\"leaked-label\" x=\"\(x)\" "
                     + "y=\"\(bottom + Size.boxHeight + 16)\" text-anchor=\"middle\">leaked</text>"
             }
             out += "</g>\n"
@@ -568,8 +698,27 @@ public final class SequenceSVGWriter: EventSink {
                     let x1 = edge(of: from, level: bars.innermost(on: from), xs: xs, right: rightward)
                     let x2 = edge(of: to, level: bars.innermost(on: to), xs: xs, right: !rightward) + (rightward ? -1 : 1)
                     out += "<line class=\"arrow\" x1=\"\(x1)\" y1=\"\(y + 18)\" x2=\"\(x2)\" y2=\"\(y + 18)\"/>"
-                    out += "<text x=\"\((xs[from] + xs[to]) / 2)\" y=\"\(y + 13)\" text-anchor=\"middle\">\(label)</text>"
+                    out += Self.arrowLabel(
+                        label, width: Self.width(number + " " + Self.visible(text)), from: x1, rightward: rightward, y: y)
                 }
+                out += "</g>\n"
+            case .lost(let id, let from, let to, let number, let text, let tooltip, let error):
+                let rightward = to.map { from < $0 } ?? true
+                let x1 = edge(of: from, level: bars.innermost(on: from), xs: xs, right: rightward)
+                let end =
+                    to.map { edge(of: $0, level: bars.innermost(on: $0), xs: xs, right: !rightward) }
+                    ?? x1 + Size.lostStub + 6
+                // The circle stands just before the lifeline it missed; the arrow points at it.
+                let circle = end + (rightward ? -6 : 6)
+                let full = Self.lostLabel(number: number, text: text, error: error)
+                out += "<g\(attributes(id: id, step: rowSteps[position])) class=\"lost\">"
+                out += Self.tooltip(tooltip.map { number + " " + $0 + " " + error })
+                out += "<line class=\"arrow\" x1=\"\(x1)\" y1=\"\(y + 18)\" x2=\"\(circle + (rightward ? -5 : 5))\" y2=\"\(y + 18)\"/>"
+                out += "<circle class=\"lost-mark\" cx=\"\(circle)\" cy=\"\(y + 18)\" r=\"4\"/>"
+                out += Self.arrowLabel(
+                    "<tspan class=\"number\">\(XML.escaped(number))</tspan> \(XML.escaped(Self.visible(text))) "
+                        + "<tspan class=\"lost-error\">\(XML.escaped(Self.visible(error)))</tspan>",
+                    width: Self.width(full), from: x1, rightward: rightward, y: y)
                 out += "</g>\n"
             case .note(let id, let over, _, _, "join"):
                 let k = over.lowerBound
@@ -618,7 +767,9 @@ public final class SequenceSVGWriter: EventSink {
         .activation { fill: #fff; stroke: #4a5a7a; } .note rect { stroke: #a89a3a; fill: #fdf7c3; }
         .error rect { stroke: #b03a3a; fill: #fde2e2; } .info rect { stroke: #8a8a8a; fill: #f2f2f2; }
         .mark { stroke: #b03a3a; stroke-width: 2; } .leaked .box { stroke: #b03a3a; stroke-width: 2; }
-        .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }\(frames ? "\n" + frameStyle : "")
+        .leaked-label { fill: #b03a3a; font-weight: bold; } .title { font-size: 14px; font-weight: bold; }
+        .label-background { fill: #fff; fill-opacity: 0.85; } .lost .arrow { stroke: #b03a3a; marker-end: none; }
+        .lost-mark { fill: #b03a3a; } .lost-error { fill: #b03a3a; font-weight: bold; }\(frames ? "\n" + frameStyle : "")
         </style>
         """
     }
@@ -659,6 +810,9 @@ public final class SequenceSVGWriter: EventSink {
             return (over.lowerBound, textWidth / 2, over.lowerBound, (textWidth + 1) / 2)
         case .mark(_, let lifeline, let text, _):
             return (lifeline, 9, lifeline, 12 + width(text))
+        case .lost(_, let from, let to, let number, let text, _, let error):
+            if let to { return (min(from, to), 0, max(from, to), 0) }
+            return (from, 0, from, max(Size.lostStub + 8, width(lostLabel(number: number, text: text, error: error)) + 16))
         }
     }
 

@@ -84,20 +84,20 @@ struct SequenceSVGTests {
     @Test func lifelinesArrowsAndNotesInTranscriptOrder() throws {
         let parsed = try Elements.parse(try Self.svg(Self.relay))
         let ids = parsed.ids
-        #expect(ids.filter { $0.hasPrefix("lifeline-") } == ["lifeline-A", "lifeline-B", "lifeline-C", "lifeline-D", "lifeline-mediator"])
+        #expect(ids.filter { $0.hasPrefix("lifeline-") } == ["lifeline-A", "lifeline-B", "lifeline-mediator", "lifeline-C", "lifeline-D"])
         // 3 sends through the mediator, 3 deliveries from it; the send to D that left delivers nothing.
         #expect(
             ids.filter { $0.hasPrefix("step-") } == [
                 "step-1-send", "step-1-delivery-1", "step-1-1-send", "step-1-1-delivery-1",
-                "step-1-1-1-send", "step-1-1-1-delivery-1", "step-2-send",
+                "step-1-1-1-send", "step-1-1-1-delivery-1", "step-2-send", "step-2-lost",
             ])
         #expect(parsed.texts.contains("1.1.1 ack"))
         #expect(ids.firstIndex(of: "leave-D")! < ids.firstIndex(of: "step-1-send")!)
         #expect(ids.firstIndex(of: "release-C")! > ids.firstIndex(of: "step-2-send")!)
         #expect(parsed.texts.contains("C got pong"))
-        #expect(parsed.texts.contains("! missingReceiver D (send 2 hello)"))
+        #expect(parsed.texts.contains("2 hello ! missingReceiver D"))
         let notes = parsed.elements.filter { $0.attributes["id"]?.hasPrefix("note-") == true }
-        #expect(notes.map { $0.attributes["class"] } == ["note log", "note error", "note info", "note info"])
+        #expect(notes.map { $0.attributes["class"] } == ["note log", "note info", "note info"])
     }
 
     @Test func arrowsAreSendsAndDeliveriesAsTheTranscriptCountsThem() throws {
@@ -118,7 +118,10 @@ struct SequenceSVGTests {
         let scenario = try ScenarioLoader.load(SourceFile(path: "x.scenario", text: Self.relay), designs: designs).get()
         let parsed = try Elements.parse(Self.svg(scenario, kind: MediatorKind("relay")))
         #expect(!parsed.ids.contains("lifeline-mediator"))
-        #expect(parsed.ids.filter { $0.hasPrefix("step-") } == ["step-1-delivery-1", "step-1-1-delivery-1", "step-1-1-1-delivery-1"])
+        #expect(
+            parsed.ids.filter { $0.hasPrefix("step-") } == [
+                "step-1-delivery-1", "step-1-1-delivery-1", "step-1-1-1-delivery-1", "step-2-lost",
+            ])
     }
 
     @Test func aReactionThatSendsIsAnActivation() throws {
@@ -142,14 +145,86 @@ struct SequenceSVGTests {
         #expect(parsed.texts.contains { $0.hasPrefix("leaked: ") && $0 != "leaked: none" })
     }
 
-    /// An error note names the send it belongs to; a statement's own error (a `leave` the design
-    /// refuses) names none and spans every lifeline, not the last send's sender.
-    @Test func anErrorNoteNamesItsSend() throws {
+    /// A delivery that failed is labelled with its send and error; a statement's own error (a
+    /// `leave` the design refuses) is a note that names no send and spans every lifeline.
+    @Test func anErrorNamesItsSend() throws {
         let svg = Self.svg(try DiagramGoldenTests.load("office.scenario"), kind: .directDelegate)
         let texts = try Elements.parse(svg).texts
-        #expect(texts.contains("! missingReceiver Dave (send 6 memo(text: \"Lunch at one\"))"))
+        #expect(texts.contains("6 memo(text: \"Lunch at one\") ! missingReceiver Dave"))
         #expect(texts.contains("! fixedColleagues Carol"))
         #expect(!texts.contains { $0.hasPrefix("! fixedColleagues Carol (send") })
+    }
+
+    /// The `x` of the first match of `pattern` (an attribute's integer) in `line`.
+    static func attribute(_ name: String, in line: String) throws -> Int {
+        let match = try #require(line.firstMatch(of: try Regex<(Substring, Substring)>(" \(name)=\"(-?\\d+)\"")), "\(name) in \(line)")
+        return try #require(Int(match.output.1))
+    }
+
+    /// A send that reached no one is UML's lost message: under mesh, air traffic's sends find no
+    /// tower (`noMediator`) and each is an arrow from its sender ending in a filled circle; a
+    /// send to a participant that left (`missingReceiver D`) ends in that circle just before the
+    /// lifeline it missed. Neither is a note any more.
+    @Test func aSendThatReachedNoOneIsALostMessage() throws {
+        let mesh = Self.svg(try DiagramGoldenTests.load("air-traffic.scenario"), kind: .mesh)
+        let lost = mesh.split(separator: "\n").map(String.init).filter { $0.contains("class=\"lost\"") }
+        #expect(lost.count == 5)
+        for (line, sender) in zip(lost, ["Speedbird", "Lufthansa", "Cessna", "Cessna", "Speedbird"]) {
+            let lifeline = try #require(Self.lifeline(sender, in: mesh).group.firstMatch(of: /<line class="line" x1="(\d+)"/))
+            let x1 = try Self.attribute("x1", in: line), circle = try Self.attribute("cx", in: line)
+            #expect(x1 == Int(lifeline.output.1)!)
+            #expect(circle > x1)
+            #expect(line.contains("! noMediator</tspan>"))
+        }
+        #expect(!(try Elements.parse(mesh).texts.contains { $0.hasPrefix("! noMediator") }))
+
+        let relay = try Self.svg(Self.relay)
+        let toD = try #require(relay.split(separator: "\n").map(String.init).first { $0.contains("id=\"step-2-lost\"") })
+        let d = try #require(Self.lifeline("D", in: relay).group.firstMatch(of: /<line class="line" x1="(\d+)"/))
+        let mediator = try #require(Self.lifeline("mediator", in: relay).group.firstMatch(of: /<line class="line" x1="(\d+)"/))
+        // From the mediator to D: the circle just before D's line.
+        let (mediatorX, dX) = (Int(mediator.output.1)!, Int(d.output.1)!)
+        #expect(try Self.attribute("x1", in: toD) == mediatorX)
+        #expect(try Self.attribute("cx", in: toD) == (mediatorX < dX ? dX - 6 : dX + 6))
+    }
+
+    /// The mediator's lifeline stands where its arrows are shortest in all: in the relay, B
+    /// exchanges three arrows with it, A and C two, D one, so it stands between B and C. When C
+    /// sends to everyone it stands before C; when A sends to B, between them; with no arrow, last.
+    @Test func theMediatorStandsWhereItsArrowsAreShortest() throws {
+        func order(_ svg: String) throws -> [String] {
+            try Elements.parse(svg).ids.filter { $0.hasPrefix("lifeline-") }.map { String($0.dropFirst("lifeline-".count)) }
+        }
+        #expect(try order(Self.svg(Self.relay)) == ["A", "B", "mediator", "C", "D"])
+        let lastTalks = """
+            scenario "Last"
+            participant A
+            participant B
+            participant C
+            C -> *: hello
+            """
+        #expect(try order(Self.svg(lastTalks)) == ["A", "B", "mediator", "C"])
+        let firstTalks = lastTalks.replacingOccurrences(of: "C -> *", with: "A -> B")
+        #expect(try order(Self.svg(firstTalks)) == ["A", "mediator", "B", "C"])
+        let quiet = SequenceSVGWriter(title: "Quiet", kind: .wrapper, participants: ["A", "B", "C"], mediatorLifeline: true)
+        #expect(try order(quiet.svg()) == ["A", "B", "C", "mediator"])
+    }
+
+    /// Every arrow's label starts beside the arrow's start, on a background: after it when the
+    /// arrow goes right, ending before it when it goes left.
+    @Test func labelsSitBesideTheArrowsStart() throws {
+        let svg = Self.svg(try DiagramGoldenTests.load("chat.scenario"))
+        var arrows = 0
+        for line in svg.split(separator: "\n").map(String.init)
+        where line.contains("class=\"send\"") || line.contains("class=\"delivery\"") {
+            guard line.contains("<line class=\"arrow\"") else { continue }  // a self-message's loop
+            let x1 = try Self.attribute("x1", in: line), x2 = try Self.attribute("x2", in: line)
+            let background = try #require(line.firstMatch(of: /<rect class="label-background" x="(-?\d+)" y="-?\d+" width="(\d+)"/))
+            let left = Int(background.output.1)!, width = Int(background.output.2)!
+            if x2 > x1 { #expect(left == x1 + 6, "\(line)") } else { #expect(left + width == x1 - 6, "\(line)") }
+            arrows += 1
+        }
+        #expect(arrows == 16)
     }
 
     @Test func twoRendersAreByteIdentical() throws {
@@ -233,7 +308,7 @@ struct SequenceSVGTests {
         let scenario = try ScenarioLoader.load(path: path).get()
         let svg = Self.svg(scenario, kind: kind)
         let parsed = try Elements.parse(svg)
-        let names: Set<String> = ["svg", "title", "style", "defs", "marker", "path", "rect", "text", "g", "line", "tspan"]
+        let names: Set<String> = ["svg", "title", "style", "defs", "marker", "path", "rect", "text", "g", "line", "tspan", "circle"]
         #expect(parsed.elements.allSatisfy { names.contains($0.name) })
         #expect(parsed.elements.allSatisfy { $0.attributes.keys.allSatisfy { !$0.lowercased().hasPrefix("on") } })
         #expect(!svg.lowercased().contains("<script"))
