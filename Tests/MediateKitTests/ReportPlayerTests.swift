@@ -70,6 +70,28 @@ struct ReportPlayerTests {
         #expect(alone.contains("<style>") && alone.contains("<marker id=\"arrowhead\""))
     }
 
+    /// The index says what each design delivered and what went wrong: air traffic under mesh
+    /// (nothing delivered, five errors, intended failures, leaks) no longer reads like wrapper.
+    /// An intended failure in the expectations table has its own colour, not the green of `ok`.
+    @Test func theIndexCountsDeliveriesAndErrorsAndIntendedFailuresStandApart() throws {
+        let page = try ReportOutcomesTests.page(packageRoot.appendingPathComponent("Scenarios/air-traffic.scenario").path, schedules: 0)
+        func table(_ name: String) throws -> String {
+            let after = try #require(page.components(separatedBy: "<table class=\"\(name)\">").dropFirst().first)
+            return after.components(separatedBy: "</table>")[0]
+        }
+        let index = try table("index")
+        let cells = index.matches(of: /<td class="(good|warn|bad)">([^<]*)<\/td>/).map { (String($0.output.1), String($0.output.2)) }
+        let kinds = MediatorKind.allCases.map(\.rawValue)
+        #expect(cells.count == kinds.count)
+        let mesh = try #require(kinds.firstIndex(of: "mesh")), wrapper = try #require(kinds.firstIndex(of: "wrapper"))
+        #expect(cells[mesh] == ("bad", "0 delivered, 5 errors, ok, 4 fail as intended, 4 leaked"))
+        #expect(cells[wrapper].0 == "good")
+        #expect(cells[wrapper].1 == "15 delivered, ok")
+        let expectations = try table("expectations")
+        #expect(expectations.contains("<td class=\"intended\" title=\"fails as intended\">ok (got 0)</td>"))
+        #expect(!expectations.contains("<td class=\"good\">ok (got"))
+    }
+
     @Test func jsonTextCannotEndTheScriptElement() {
         #expect(
             JSONText.string("</script><img src=x onerror=alert(1)>")

@@ -68,6 +68,9 @@ enum HTMLReport {
             \(SequenceSVGWriter.pageMarker)
             <h1>mediate report</h1>
             <nav id="index"><h2>Scenarios</h2>
+            <p class="legend">Under each design: the messages delivered, the errors (<code>!</code> lines), whether \
+            the expectations held (and how many failed as the scenario intends), and the objects leaked. Green: \
+            everything held; amber: errors, but every expectation held; red: an expectation failed or an object leaked.</p>
             <table class="index"><thead><tr><th>scenario</th><th>file</th><th>its kind</th>
             """)
         var html = ""
@@ -83,11 +86,8 @@ enum HTMLReport {
             html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
             html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
             for implementation in section.report.implementations {
-                let failed = implementation.run.summary.failedExpectations
-                let leaked = implementation.run.metrics.leaked
-                var cell = failed == 0 ? "expectations ok" : "\(failed) failed"
-                cell += leaked.isEmpty ? ", no leak" : ", \(leaked.count) leaked"
-                html += "<td class=\"\(failed == 0 && leaked.isEmpty ? "good" : "bad")\">\(XML.escaped(cell))</td>"
+                let lines = section.lanes.first { $0.kind == implementation.run.kind }?.lines ?? []
+                html += indexCell(implementation.run.summary, leaked: implementation.run.metrics.leaked.count, lines: lines)
             }
             html += "</tr>\n"
             out.write(html)
@@ -260,6 +260,21 @@ enum HTMLReport {
         return (steps, marks.map { $0.sorted() })
     }
 
+    /// A design's cell in the index: messages delivered, errors (`!` lines) when there were
+    /// any, the expectations, objects leaked when any did. Red when an expectation failed or an
+    /// object leaked, amber when the run had errors but nothing failed, green otherwise.
+    private static func indexCell(_ summary: RunSummary, leaked: Int, lines: [Substring]) -> String {
+        let intended = lines.count(where: { $0.hasPrefix("expect ") && $0.contains(" ok (got ") })
+        let failed = summary.failedExpectations
+        var parts = ["\(summary.deliveries) delivered"]
+        if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
+        parts.append(failed > 0 ? "\(failed) failed" : "ok")
+        if intended > 0 { parts.append("\(intended) \(intended == 1 ? "fails" : "fail") as intended") }
+        if leaked > 0 { parts.append("\(leaked) leaked") }
+        let look = failed > 0 || leaked > 0 ? "bad" : summary.errors > 0 ? "warn" : "good"
+        return "<td class=\"\(look)\">\(XML.escaped(parts.joined(separator: ", ")))</td>"
+    }
+
     private static func expectations(_ section: Section) -> String {
         let byKind = section.lanes.map { entry in
             entry.lines.filter { $0.hasPrefix("expect ") }.map(String.init)
@@ -272,8 +287,10 @@ enum HTMLReport {
             html += "<tr><td><code>\(XML.escaped(text))</code></td>"
             for lines in byKind {
                 let result = index < lines.count ? String(lines[index].dropFirst(text.count).drop(while: { $0 == " " })) : "not reached"
-                let good = result == "ok" || result.hasPrefix("ok (got ")
-                html += "<td class=\"\(good ? "good" : "bad")\">\(XML.escaped(result))</td>"
+                // A failure the scenario intended (`fails under KIND`) is neither green nor red.
+                let look = result == "ok" ? "good" : result.hasPrefix("ok (got ") ? "intended" : "bad"
+                let title = look == "intended" ? " title=\"fails as intended\"" : ""
+                html += "<td class=\"\(look)\"\(title)>\(XML.escaped(result))</td>"
             }
             html += "</tr>\n"
         }
