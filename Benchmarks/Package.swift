@@ -6,6 +6,7 @@ import PackageDescription
 //   swift build -c release --product baseline    the "write it by hand" program
 //   swift build -c release --product parse-rate  lines per second of the front end, in process
 //   swift build -c release --product explore-rate  schedules a minute of `mediate explore`, in process
+//   swift build -c release --product sequence-rate  seconds and memory of the sequence view, in process
 let package = Package(
     name: "MediateBenchmarks",
     dependencies: [
@@ -45,6 +46,15 @@ let package = Package(
                 .product(name: "MediateDesigns", package: "mediate"),
             ],
             path: "Programs/ExploreRate"
+        ),
+        // The sequence view's seconds and memory on a large run, in process, for Scripts/perf-targets.
+        .executableTarget(
+            name: "sequence-rate",
+            dependencies: [
+                .product(name: "MediateKit", package: "mediate"),
+                .product(name: "MediateDesigns", package: "mediate"),
+            ],
+            path: "Programs/SequenceRate"
         ),
     ],
     swiftLanguageModes: [.v6]

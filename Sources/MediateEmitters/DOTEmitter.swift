@@ -305,7 +305,7 @@ public enum DOTEmitter {
     }
 
     /// A count with thousands separated by commas: `999,000`.
-    static func grouped(_ count: Int) -> String {
+    package static func grouped(_ count: Int) -> String {
         let digits = String(count)
         var out = ""
         for (position, digit) in digits.enumerated() {

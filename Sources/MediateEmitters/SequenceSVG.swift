@@ -183,9 +183,24 @@ public final class SequenceSVGWriter: EventSink {
     private var openFrames: [Int] = []
 
     /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
-    public init(title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil) {
+    /// The most rows (arrows, notes and marks) and lifelines `render --graph sequence` draws:
+    /// past them the picture is too tall (10,000 rows is about 280,000 px) or too wide to read.
+    package static let readableRows = 10_000, readableLifelines = 500
+
+    /// The most rows this writer keeps, if any: past it, it drops what it had and draws nothing.
+    private let rowLimit: Int?
+    /// Whether the run drew more rows than `rowLimit`: ``svg()`` then draws no rows.
+    package private(set) var pastRowLimit = false
+
+    /// `rowLimit`: the most rows to keep; past it the writer lets go of them (see
+    /// ``pastRowLimit``), so that a run too large to draw costs no memory for its picture.
+    public init(
+        title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil,
+        rowLimit: Int? = nil
+    ) {
         self.title = title
         self.idPrefix = idPrefix
+        self.rowLimit = rowLimit
         startKind = kind
         self.mediatorLifeline = mediatorLifeline
         names = participants + (mediatorLifeline ? ["mediator"] : [])
@@ -196,6 +211,8 @@ public final class SequenceSVGWriter: EventSink {
 
     /// Lays out the arrows, notes and activations `event` makes; ``svg()`` draws them.
     public func emit(_ event: TranscriptEvent) {
+        guard !pastRowLimit else { return }
+        defer { if let rowLimit, rows.count > rowLimit { dropEverything() } }
         if event.startsStep {
             step += 1
             // A send's errors belong to it; a later statement's errors (a `leave` refused) do not.
@@ -316,6 +333,22 @@ public final class SequenceSVGWriter: EventSink {
         }
         extendOpenSpans()
         while rowSteps.count < rows.count { rowSteps.append(step) }
+    }
+
+    /// Lets go of every row, bar and frame once the run is past `rowLimit`.
+    private func dropEverything() {
+        pastRowLimit = true
+        rows = []
+        rowSteps = []
+        activations = []
+        open = []
+        frames = []
+        openFrames = []
+        sends = []
+        joinRows = [:]
+        markRows = [:]
+        endRows = [:]
+        leaked = []
     }
 
     /// Extends the open activations and guard frames over the rows drawn so far.

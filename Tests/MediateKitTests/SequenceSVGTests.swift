@@ -317,6 +317,31 @@ struct SequenceSVGTests {
         #expect(parsed.texts.contains { $0.contains("\\u{1B}") && $0.contains("\\u{202E}") })
     }
 
+    /// Past 10,000 rows the picture would be some 280,000 px tall: `render` says so, suggests
+    /// the message graph, and writes nothing; the writer lets go of its rows as it passes the limit.
+    @Test func aRunTooLargeToReadIsRefused() throws {
+        var source = "scenario \"Big\"\nmediator wrapper\nparticipant A\nparticipant B\nparticipant C\n"
+        // Each broadcast draws 3 rows: the send to the mediator and two deliveries.
+        for _ in 0..<(SequenceSVGWriter.readableRows / 3 + 1) { source += "A -> *: m\n" }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).scenario")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (out, err) = (StringOutput(), StringOutput())
+        let code = RenderCommand(path: file.path, designs: .reference, graph: .sequence).execute(standardOutput: out, standardError: err)
+        #expect(code == 3)
+        #expect(out.text.isEmpty)
+        #expect(err.text.contains("under wrapper: it would have more than 10,000 rows"))
+        #expect(err.text.contains("help: draw the whole run as one graph with --graph messages"))
+
+        let writer = SequenceSVGWriter(title: "Big", kind: .wrapper, participants: ["A", "B", "C"], mediatorLifeline: true, rowLimit: 5)
+        _ = Interpreter(
+            script: try ScenarioLoader.load(SourceFile(path: "x.scenario", text: source)).get().script, title: "Big",
+            design: WrapperDesign.self, designs: .reference, sink: writer
+        ).run()
+        #expect(writer.pastRowLimit)
+        #expect(!writer.svg().contains("class=\"delivery\""))
+    }
+
     @Test func renderRefusesOtherFormatsAndLayouts() throws {
         let path = packageRoot.appendingPathComponent("Scenarios/chat.scenario").path
         for command in [

@@ -171,15 +171,35 @@ extension RenderCommand {
             + "or use --layout dot, or write the DOT source with --format dot without --layout"
     }
 
+    /// Says that the sequence diagram of `scenario` is past a readable size, and what to draw
+    /// instead; nothing is written. Exit 3, as for any diagram past a limit.
+    private func refuseSequence(
+        of scenario: LoadedScenario, kind: MediatorKind, because reason: String, standardError: any TextOutput
+    ) -> Int32 {
+        standardError.write(
+            "error: not drawing the sequence diagram of \(path.visible()) under \(kind.rawValue): \(reason)\n"
+                + "help: draw the whole run as one graph with --graph messages, or render a scenario with fewer sends "
+                + "(the sequence view is for up to \(DOTEmitter.grouped(SequenceSVGWriter.readableRows)) rows and "
+                + "\(SequenceSVGWriter.readableLifelines) lifelines)\n")
+        return 3
+    }
+
     /// Runs the scenario into a ``SequenceSVGWriter`` and writes its SVG; exit codes as `draw`'s.
     private func drawSequence(
         _ scenario: LoadedScenario, design: any Design.Type, kind: MediatorKind,
         standardOutput: any TextOutput, standardError: any TextOutput
     ) -> Int32 {
         let mediator = KindRun.mediatorTakesPart(scenario, design: design, designs: designs, limits: limits)
+        let lifelines = scenario.participants.count + (mediator ? 1 : 0)
+        guard lifelines <= SequenceSVGWriter.readableLifelines else {
+            return refuseSequence(
+                of: scenario, kind: kind,
+                because: "it would have \(lifelines) lifelines, too wide to read (at most "
+                    + "\(SequenceSVGWriter.readableLifelines))", standardError: standardError)
+        }
         let writer = SequenceSVGWriter(
             title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-            mediatorLifeline: mediator)
+            mediatorLifeline: mediator, rowLimit: SequenceSVGWriter.readableRows)
         let summary = Interpreter(
             script: scenario.script, title: scenario.title, design: design, designs: designs,
             limits: limits, sink: writer
@@ -191,6 +211,13 @@ extension RenderCommand {
                     stop, range: range, kind: kind, in: scenario.file, as: diagnosticFormat,
                     colored: colors.standardError))
             code = 3
+        }
+        if writer.pastRowLimit {
+            let rows = DOTEmitter.grouped(SequenceSVGWriter.readableRows)
+            return refuseSequence(
+                of: scenario, kind: kind,
+                because: "it would have more than \(rows) rows (arrows, notes and marks), too tall to read",
+                standardError: standardError)
         }
         do {
             try OutputPath(path: outputPath ?? "-").write(Array(writer.svg().utf8), inputs: [path], standardOutput: standardOutput)
