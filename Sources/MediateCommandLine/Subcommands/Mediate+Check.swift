@@ -51,7 +51,7 @@ extension Mediate {
         var mediator: MediatorChoiceArgument?
 
         @Option(help: "When to write goldens.")
-        var record: ArgumentChoice<CheckCommand.RecordMode> = ArgumentChoice(.never)
+        var record: ArgumentChoice<GoldenRecordMode> = ArgumentChoice(.never)
 
         @Option(
             help: ArgumentHelp("Also write a JUnit XML report to this file ('-': standard output).", valueName: "FILE"),

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GraphvizRendering
 import MediateKit
 
 extension Mediate {
@@ -41,7 +40,7 @@ extension Mediate {
         var format: ArgumentChoice<DiagramFormat>?
 
         @Option(help: "Graphviz's layout engine (default: dot; twopi for a coupling graph past 200 objects; compare takes dot only).")
-        var layout: ArgumentChoice<GraphvizLayout>?
+        var layout: ArgumentChoice<DiagramLayout>?
 
         @Option(
             name: .shortAndLong, help: ArgumentHelp("Write to this file ('-': standard output, the default).", valueName: "FILE"),

@@ -5,24 +5,12 @@ import Synchronization
 /// `mediate check`: runs every scenario under every kind and compares what it writes with the
 /// goldens in `Output/`, as snapshot-testing tools do, with their record modes.
 public struct CheckCommand: Sendable {
-    /// When goldens are written, as swift-snapshot-testing's record modes.
-    public enum RecordMode: String, CaseIterable, Sendable {
-        /// Never write; a mismatch or a missing golden fails.
-        case never
-        /// Write goldens that do not exist yet.
-        case missing
-        /// Write goldens that are missing or do not match.
-        case failed
-        /// Write every golden.
-        case all
-    }
-
     /// Scenario files, or folders searched for `.scenario` files.
     public var paths: [String]
     /// The folder of goldens: `OUTPUT/STEM/KIND.transcript` and the diagrams beside it.
     public var outputFolder: String
     /// Which goldens to write instead of comparing.
-    public var record: RecordMode
+    public var record: GoldenRecordMode
     /// The designs scenarios may name and run under.
     public var designs: DesignRegistry
     /// Where to write a JUnit report of every case, or nil for none.
@@ -62,7 +50,7 @@ public struct CheckCommand: Sendable {
     /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
     public init(
         paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
-        record: RecordMode = .never,
+        record: GoldenRecordMode = .never,
         junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -287,7 +275,7 @@ public struct CheckCommand: Sendable {
     }
 
     /// The command that records goldens in `mode` for the paths and the folder of this check.
-    func recordCommand(_ mode: RecordMode) -> String {
+    func recordCommand(_ mode: GoldenRecordMode) -> String {
         let mediator = self.mediator.map { ["--mediator", $0.argument] } ?? []
         let words = ["check"] + paths + ["--output", outputFolder] + mediator + ["--record", mode.rawValue]
         return ([CommandName.current] + words.map(Self.shellWord)).joined(separator: " ")

@@ -14,7 +14,7 @@ public struct RenderCommand: Sendable {
     /// nil: from the output file's extension, else SVG.
     public var format: DiagramFormat?
     /// nil: the engine the diagram names for its size (dot, or twopi for a large coupling graph).
-    public var layout: GraphvizLayout?
+    public var layout: DiagramLayout?
     /// nil: standard output.
     public var outputPath: String?
     /// The limits the run stops at.
@@ -27,7 +27,7 @@ public struct RenderCommand: Sendable {
     /// A drawing of the scenario at `path`.
     public init(
         path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
-        format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
+        format: DiagramFormat? = nil, layout: DiagramLayout? = nil, outputPath: String? = nil,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
         self.diagnosticFormat = diagnosticFormat
