@@ -1,8 +1,8 @@
 /// `mediate compare`: the coupling metrics of every kind, and where each kind's transcript
 /// first differs from the scenario's own kind.
-public struct CompareCommand: Sendable {
+package struct CompareCommand: Sendable {
     /// How the comparison is printed.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// Aligned columns for a terminal (`ComparisonFormatter.table(_:)`).
         case table
         /// One JSON object, keys sorted (`ComparisonFormatter.json(_:)`).
@@ -10,20 +10,20 @@ public struct CompareCommand: Sendable {
     }
 
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// A table or JSON.
-    public var format: Format
+    package var format: Format
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A comparison of the scenario at `path` under every design in `designs`.
-    public init(
+    package init(
         path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
         diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -36,7 +36,7 @@ public struct CompareCommand: Sendable {
 
     /// 0, 2 when the scenario has errors, 3 when a limit stopped a run or standard output could not
     /// be written. Failed expectations under other kinds are part of the comparison, not a failure of it.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = compare(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

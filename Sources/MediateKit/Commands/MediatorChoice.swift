@@ -1,12 +1,12 @@
 /// Which designs `run` uses: the scenario's own, one named design, or every registered one.
-public enum MediatorChoice: Hashable, Sendable {
+package enum MediatorChoice: Hashable, Sendable {
     /// The design registered under this name.
     case kind(MediatorKind)
     /// Every registered design, in order.
     case all
 
     /// `all`, or a design's name (checked against a registry when the command runs).
-    public init(argument: String) {
+    package init(argument: String) {
         self = argument == "all" ? .all : .kind(MediatorKind(argument))
     }
 

@@ -2,30 +2,30 @@ import Foundation
 import GraphvizRendering
 
 /// `mediate render`: draws one diagram of a scenario, through Graphviz in process.
-public struct RenderCommand: Sendable {
+package struct RenderCommand: Sendable {
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// nil: the scenario's own kind (ignored by `compare`, which draws every kind).
-    public var mediator: MediatorKind?
+    package var mediator: MediatorKind?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// Which diagram to draw.
-    public var graph: DiagramKind
+    package var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
-    public var format: DiagramFormat?
+    package var format: DiagramFormat?
     /// nil: the engine the diagram names for its size (dot, or twopi for a large coupling graph).
-    public var layout: DiagramLayout?
+    package var layout: DiagramLayout?
     /// nil: standard output.
-    public var outputPath: String?
+    package var outputPath: String?
     /// The limits the run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A drawing of the scenario at `path`.
-    public init(
+    package init(
         path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
         format: DiagramFormat? = nil, layout: DiagramLayout? = nil, outputPath: String? = nil,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
@@ -77,7 +77,7 @@ public struct RenderCommand: Sendable {
     /// 0 when drawn, 2 when the scenario has errors or the format cannot be written where asked
     /// (see `formatRefusal`), 3 when a limit stopped the run (the diagram still shows what ran)
     /// or Graphviz or the output failed (nothing is written then).
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = draw(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

@@ -2,32 +2,32 @@ import Foundation
 import GraphvizRendering
 
 /// `mediate run`: runs scenarios and writes what happened, to standard output or to files.
-public struct RunCommand: Sendable {
+package struct RunCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// nil: each scenario's own kind.
-    public var mediator: MediatorChoice?
+    package var mediator: MediatorChoice?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// What each run writes: a transcript, a log or JSON lines.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output,
     /// making DIR when the folder it goes in exists.
-    public var outputFolder: String?
+    package var outputFolder: String?
     /// Whether ``outputFolder`` may be a symbolic link, written through; else such a folder
     /// is refused (see `OutputFolder`).
-    public var followOutputLink = false
+    package var followOutputLink = false
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set.
-    public var schedule: SchedulePolicy = .fixed
+    package var schedule: SchedulePolicy = .fixed
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A run of `paths`, under `mediator` or each scenario's own design.
-    public init(
+    package init(
         paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
         outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -43,7 +43,7 @@ public struct RunCommand: Sendable {
     /// Runs every file under every chosen kind and returns the exit code: 0 when all held,
     /// 1 when an expectation failed, 2 when a file did not check (nothing runs then), 3 when a
     /// file or a run went past a limit or an output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if case .kind(let kind) = mediator, designs.design(kind) == nil {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             try? standardError.flush()

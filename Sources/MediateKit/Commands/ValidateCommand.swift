@@ -1,16 +1,16 @@
 /// `mediate validate`: checks scenarios without running them.
-public struct ValidateCommand: Sendable {
+package struct ValidateCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A check of `paths` against `designs`.
-    public init(paths: [String], designs: DesignRegistry, diagnosticFormat: DiagnosticFormat = .text) {
+    package init(paths: [String], designs: DesignRegistry, diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.designs = designs
         self.diagnosticFormat = diagnosticFormat
@@ -18,7 +18,7 @@ public struct ValidateCommand: Sendable {
 
     /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
     /// 3 when a file went past a limit or standard output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let found = ScenarioFiles(paths)
         standardError.write(found.notes)
         let files = found.paths
