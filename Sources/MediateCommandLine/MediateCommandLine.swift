@@ -15,7 +15,9 @@ public enum MediateCommandLine {
     /// passes the HTTP server in.
     ///
     /// A package's designs tool is a `main.swift` of one line:
-    /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`.
+    /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`. The library leaves SIGPIPE's
+    /// disposition to the executable: `signal(SIGPIPE, SIG_IGN)` before it makes a write to a
+    /// closed pipe an error (exit 3), as in `mediate`, rather than the end of the process.
     public static func main(designs: [any Design.Type] = [], reportServer: (any WatchReportServer.Type)? = nil) -> Never {
         InterruptCleanup.installSignalHandlers()
         let registry: DesignRegistry

@@ -10,10 +10,10 @@ package protocol TerminalCommand {
 
 extension TerminalCommand {
     /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them. A
-    /// closed pipe fails the write (exit 3) instead of killing the process. While a designs tool
-    /// keeps what its designs print apart, standard output is the real one it saved.
+    /// closed pipe fails the write (exit 3) where the executable ignores SIGPIPE, as `mediate`
+    /// does. While a designs tool keeps what its designs print apart, standard output is the real
+    /// one it saved.
     package func executeOnTerminal(environment: [String: String]) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
         var command = self
         let standardOutput = DesignPrints.standardOutput
         command.colors = ColorPolicy.detect(environment: environment) { isatty($0 == 1 ? standardOutput : $0) != 0 }

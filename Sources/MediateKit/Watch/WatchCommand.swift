@@ -45,7 +45,7 @@ package struct WatchCommand: Sendable {
     /// with the change: what a run leaves behind (what a design keeps, the memory Graphviz 2.42
     /// never frees after laying out clusters) never adds up in the watch, and a run that crashes
     /// ends only its own process. nil: changes run in this process. Needs SIGPIPE ignored (as
-    /// `executeOnTerminal` does): a process that ends early closes the pipe its change was sent on.
+    /// `mediate`'s main.swift sets it): a process that ends early closes the pipe its change was sent on.
     package var changeExecutable: String?
     /// The longest a change may run in a process of its own (see ``changeExecutable``): then the
     /// process is stopped, and its files' status lines say so. A newer save of a file the change
