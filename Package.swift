@@ -120,7 +120,6 @@ let package = Package(
             dependencies: [
                 "MediateKit",
                 "MediateDesigns",
-                "GraphvizRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

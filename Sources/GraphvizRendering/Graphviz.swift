@@ -7,29 +7,29 @@ import CGraphviz
 #endif
 
 /// A Graphviz layout engine, named as Graphviz names it.
-public enum GraphvizLayout: String, CaseIterable, Sendable {
+package enum GraphvizLayout: String, CaseIterable, Sendable {
     case dot, neato, fdp, sfdp, circo, twopi
 }
 
 /// An output format Graphviz renders to, named as Graphviz names it.
-public enum GraphvizFormat: String, CaseIterable, Sendable {
+package enum GraphvizFormat: String, CaseIterable, Sendable {
     case svg, png, pdf
 }
 
 /// A failure reported by Graphviz, carrying Graphviz's own message.
-public struct GraphvizError: Error, Sendable, CustomStringConvertible {
+package struct GraphvizError: Error, Sendable, CustomStringConvertible {
     /// Graphviz's message without its trailing newline, e.g. "syntax error in line 1 near '}'".
-    public var message: String
+    package var message: String
     /// What to do about it, when that is known: how to install Graphviz's plugins when they are
     /// missing; nil otherwise.
-    public var help: String?
+    package var help: String?
 
-    public init(message: String, help: String? = nil) {
+    package init(message: String, help: String? = nil) {
         self.message = message
         self.help = help
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// Graphviz's plugins are missing: no `what` ("core plugin") in `folder`.
     static func missingPlugin(_ what: String, in folder: String) -> GraphvizError {
@@ -50,14 +50,14 @@ public struct GraphvizError: Error, Sendable, CustomStringConvertible {
 /// PNG and PDF; see ``Contexts``), since making one loads plugins anew (as much work as laying
 /// out a small diagram).
 /// Graphviz's messages never reach standard error: errors are thrown, warnings are dropped.
-public enum Graphviz {
+package enum Graphviz {
     /// Lays out `dot` with `layout` and renders it; calls are serialized (Graphviz is not thread-safe).
     /// Without `layout`, the engine is the one the graph names in its `layout` attribute, else dot.
     ///
     /// Throws Graphviz's message for a syntax error, a failed layout or render, or any error Graphviz
     /// reports on the way (a bad HTML-like label, say). Name the graph: an anonymous one gets an id
     /// from a process-wide counter ("%3", "%15"…) in its SVG, so the same text would not give the same bytes.
-    public static func render(_ dot: String, layout: GraphvizLayout?, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+    package static func render(_ dot: String, layout: GraphvizLayout?, format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
         try shared.withLock { contexts throws(GraphvizError) in
             try withMessagesCaptured { () throws(GraphvizError) in
                 let context = try contexts.context(for: format)
@@ -69,7 +69,7 @@ public enum Graphviz {
     /// The Graphviz library version, e.g. "2.43.0" (for messages/tests).
     ///
     /// Debian 12's libgraphviz 2.42.2 calls itself "2.43.0".
-    public static var version: String {
+    package static var version: String {
         shared.withLock { contexts in
             withMessagesCaptured {
                 guard let context = try? contexts.context(for: .svg) else { return "unknown" }
@@ -147,7 +147,7 @@ public enum Graphviz {
     /// The folder Graphviz loads its plugins from, as libgvc finds it: `GVBINDIR` when it is set
     /// and not empty, else `<libdir>/graphviz`, where `<libdir>` holds the libgvc this process
     /// runs with.
-    public static func pluginFolder() throws(GraphvizError) -> String {
+    package static func pluginFolder() throws(GraphvizError) -> String {
         if let folder = gvbindir { return folder }
         guard let file = mediate_gvc_library_path() else {
             throw GraphvizError(message: "the folder of Graphviz's plugins could not be found")

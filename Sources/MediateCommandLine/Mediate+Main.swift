@@ -18,7 +18,6 @@ extension Mediate {
             guard exitCode(for: error) == .success else { exit(withError: error) }
             // Help, the version, dump-help and completion scripts, examples' spaces restored.
             let message = HelpExamples.printable(fullMessage(for: error))
-            signal(SIGPIPE, SIG_IGN)
             let standardOutput = FileDescriptorOutput(descriptor: 1)
             if !message.isEmpty { standardOutput.write(message + "\n") }
             do { try standardOutput.flush() } catch {

@@ -19,11 +19,11 @@
     ///
     /// The `mediate` tool hands it to the command line (`MediateCommandLine.main(reportServer:
     /// ReportServer.self)`), which knows it only as a `WatchReportServer`.
-    public final class ReportServer: WatchReportServer {
+    package final class ReportServer: WatchReportServer {
         /// The port the server listens on (the one the system chose when asked for port 0).
-        public let port: Int
+        package let port: Int
         /// The address it listens on, as given.
-        public let host: String
+        package let host: String
         private let state: Mutex<State>
         private let task: Mutex<Task<Void, Never>?>
         private let stopped = DispatchSemaphore(value: 0)
@@ -54,7 +54,7 @@
         /// Starts serving on `host` (`127.0.0.1` unless told otherwise: see `isLoopbackAddress`) and
         /// `port` (0: any free port), and returns once the server listens, or throws why it cannot.
         /// Until ``publish(_:)`` is called, the page says that the report is being made.
-        public static func start(host: String, port: Int) throws -> ReportServer {
+        package static func start(host: String, port: Int) throws -> ReportServer {
             try start(host: host, port: port, limits: .standard)
         }
 
@@ -128,12 +128,12 @@
         }
 
         /// `http://HOST:PORT/`, with an IPv6 address in brackets.
-        public var url: String {
+        package var url: String {
             "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
         }
 
         /// Serves `page` from now on, and tells every open page to reload.
-        public func publish(_ page: String) {
+        package func publish(_ page: String) {
             let (version, listeners) = state.withLock { state in
                 state.version += 1
                 // The old page goes first, so that two pages are never held with a third copy.
@@ -145,11 +145,11 @@
         }
 
         /// The version last published: 0 before the first.
-        public var version: Int { state.withLock { $0.version } }
+        package var version: Int { state.withLock { $0.version } }
 
         /// Ends every event stream, stops listening and closes the connections; returns when the
         /// server has stopped (at most a few seconds).
-        public func shutdown() {
+        package func shutdown() {
             let listeners = state.withLock { state -> [AsyncStream<Int>.Continuation] in
                 state.closed = true
                 defer { state.listeners = [:] }

@@ -74,7 +74,7 @@ public func assertScenario(
     under design: any Design.Type,
     registering designs: [any Design.Type] = [],
     goldens: String = "Output",
-    record: CheckCommand.RecordMode? = nil,
+    record: GoldenRecordMode? = nil,
     limits: RunLimits = RunLimits(),
     schedules: Int? = nil,
     strategy: ExplorationStrategy = .random,
@@ -94,7 +94,7 @@ func assertScenario(
     under design: any Design.Type,
     registering designs: [any Design.Type] = [],
     goldens: String = "Output",
-    record: CheckCommand.RecordMode? = nil,
+    record: GoldenRecordMode? = nil,
     limits: RunLimits = RunLimits(),
     schedules: Int? = nil,
     strategy: ExplorationStrategy = .random,
@@ -119,13 +119,13 @@ func assertScenario(
 /// The messages of the issues a scenario check comes to, one per issue; none when it passed.
 func scenarioIssues(
     _ path: String, under design: any Design.Type, registering designs: [any Design.Type], goldens: String,
-    record: CheckCommand.RecordMode?, limits: RunLimits = RunLimits(), environment: [String: String], root: String
+    record: GoldenRecordMode?, limits: RunLimits = RunLimits(), environment: [String: String], root: String
 ) -> [String] {
-    let mode: CheckCommand.RecordMode
+    let mode: GoldenRecordMode
     if let record {
         mode = record
     } else if let value = environment["MEDIATE_RECORD"], !value.isEmpty {
-        guard let named = CheckCommand.RecordMode(rawValue: value) else {
+        guard let named = GoldenRecordMode(rawValue: value) else {
             return ["MEDIATE_RECORD=\(value) is not a record mode; use never, missing, failed or all"]
         }
         mode = named

@@ -1,5 +1,15 @@
 import MediateCommandLine
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// A write to a closed pipe (`… | head -1`) fails with EPIPE, which the command reports (exit 3),
+// rather than killing the process: the executable sets the signal's disposition, not the library.
+signal(SIGPIPE, SIG_IGN)
+
 #if Serve
     import MediateServe
 

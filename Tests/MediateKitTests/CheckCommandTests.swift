@@ -34,7 +34,7 @@ final class Workspace {
 
     /// Runs `check` on this workspace's `Scenarios/` against its `Output/`.
     func check(
-        record: CheckCommand.RecordMode = .never, jobs: Int = 2, junit: Bool = false,
+        record: GoldenRecordMode = .never, jobs: Int = 2, junit: Bool = false,
         format: DiagnosticFormat = .text, environment: [String: String] = [:], mediator: MediatorChoice? = nil,
         shard: Shard? = nil, junitName: String = "junit.xml"
     ) -> (code: Int32, out: String, err: String) {
@@ -188,8 +188,8 @@ struct CheckCommandTests {
         #expect(result.out.components(separatedBy: "recorded ").count - 1 == 3 * designs)
     }
 
-    @Test(arguments: [CheckCommand.RecordMode.missing, .failed, .all])
-    func recordingIsRefusedUnderCI(mode: CheckCommand.RecordMode) throws {
+    @Test(arguments: [GoldenRecordMode.missing, .failed, .all])
+    func recordingIsRefusedUnderCI(mode: GoldenRecordMode) throws {
         let workspace = try Workspace()
         try workspace.write("Scenarios/greeting.scenario", greeting)
         let result = workspace.check(record: mode, environment: ["CI": "true"])

@@ -163,8 +163,8 @@ struct CompareDiagramTests {
 
     /// neato, sfdp and twopi drew the boxes and the table over each other, circo drew no boxes,
     /// fdp scattered them: each with exit 0.
-    @Test(arguments: GraphvizLayout.allCases)
-    func onlyDotMayLayOutTheComparison(layout: GraphvizLayout) throws {
+    @Test(arguments: DiagramLayout.allCases)
+    func onlyDotMayLayOutTheComparison(layout: DiagramLayout) throws {
         let path = packageRoot.appendingPathComponent("Scenarios/office.scenario").path
         let (out, err) = (StringOutput(), StringOutput())
         let code = RenderCommand(path: path, designs: .reference, graph: .compare, format: .svg, layout: layout)

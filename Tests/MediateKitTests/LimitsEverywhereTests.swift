@@ -46,7 +46,7 @@ struct LimitsEverywhereTests {
     @Test func checkExitsThreeWhenALimitStopsARunThoughItsGoldensMatch() throws {
         let workspace = try Workspace()
         try workspace.write("Scenarios/deep.scenario", Self.chain(100))
-        func check(_ record: CheckCommand.RecordMode) -> (code: Int32, out: String, err: String) {
+        func check(_ record: GoldenRecordMode) -> (code: Int32, out: String, err: String) {
             let (out, err) = (StringOutput(), StringOutput())
             let code = CheckCommand(
                 paths: [workspace.path("Scenarios")], outputFolder: workspace.path("Output"), designs: .reference, record: record,

@@ -44,8 +44,8 @@ struct OutputIsNotInputTests {
     }
 
     /// `--junit` at a golden the same check reads: one already there, or one it is to record.
-    @Test(arguments: [CheckCommand.RecordMode.never, .missing])
-    func junitRefusesAGolden(record: CheckCommand.RecordMode) throws {
+    @Test(arguments: [GoldenRecordMode.never, .missing])
+    func junitRefusesAGolden(record: GoldenRecordMode) throws {
         let workspace = try Workspace()
         try workspace.write("Scenarios/greeting.scenario", Self.greeting)
         if record == .never { #expect(workspace.check(record: .all).code == 0) }

@@ -46,7 +46,7 @@ import Testing
         let failure = try #require(try Self.explore(kind, as: kind).failures.first)
         let workspace = try Workspace()
         try workspace.write("Scenarios/\(kind).scenario", try String(contentsOfFile: Self.path(kind), encoding: .utf8))
-        func check(_ schedule: SchedulePolicy, record: CheckCommand.RecordMode = .never) -> (code: Int32, out: String) {
+        func check(_ schedule: SchedulePolicy, record: GoldenRecordMode = .never) -> (code: Int32, out: String) {
             var command = CheckCommand(
                 paths: [workspace.path("Scenarios")], outputFolder: workspace.path("Output"), designs: Self.designs, record: record,
                 jobs: 1, environment: [:])

@@ -3,4 +3,13 @@
 import MediateCommandLine
 import SeededBugDesigns
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// A write to a closed pipe (`… | head -1`) fails with EPIPE, which the command reports (exit 3),
+// rather than killing the process: the executable sets the signal's disposition, not the library.
+signal(SIGPIPE, SIG_IGN)
 MediateCommandLine.main(designs: seededBugDesigns)

@@ -3,6 +3,12 @@
 import MediateCommandLine
 import MediateKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A hub that prints a line for every delivery it makes, and 100 KiB (more than a pipe holds)
 /// when it is built.
 final class ShouterDesign: Design {
@@ -57,4 +63,7 @@ final class ShouterDesign: Design {
     var mediator: AnyObject? { hub }
 }
 
+// A write to a closed pipe (`… | head -1`) fails with EPIPE, which the command reports (exit 3),
+// rather than killing the process: the executable sets the signal's disposition, not the library.
+signal(SIGPIPE, SIG_IGN)
 MediateCommandLine.main(designs: [ShouterDesign.self])

@@ -9,7 +9,7 @@
 import Benchmark
 import Foundation
 import MediateDesigns
-import MediateKit
+@_spi(Harness) import MediateKit
 
 #if canImport(Darwin)
 import Darwin
@@ -143,16 +143,16 @@ struct Inputs: Sendable {
     /// the goldens' folder.
     func recordGoldens(_ folder: String) -> String {
         let goldens = "\(self.folder)/goldens"
-        let code = CheckCommand(paths: [folder], outputFolder: goldens, designs: .reference, record: .all, environment: [:])
-            .execute(standardOutput: StringOutput(), standardError: StringOutput())
+        let code = Harness.check(paths: [folder], outputFolder: goldens, designs: .reference, record: .all, environment: [:],
+                                 standardOutput: StringOutput(), standardError: StringOutput())
         guard code == 0 else { fatalError("recording the goldens of \(folder) exited \(code)") }
         return goldens
     }
 
     /// `mediate check FOLDER --output GOLDENS`; returns the exit code.
     func check(_ folder: String, goldens: String) -> Int32 {
-        CheckCommand(paths: [folder], outputFolder: goldens, designs: .reference, environment: [:])
-            .execute(standardOutput: StringOutput(), standardError: StringOutput())
+        Harness.check(paths: [folder], outputFolder: goldens, designs: .reference, environment: [:],
+                      standardOutput: StringOutput(), standardError: StringOutput())
     }
 
     /// Runs `scenario` under `kind` with its transcript written to a file; returns the deliveries.
@@ -168,7 +168,7 @@ struct Inputs: Sendable {
 
     /// `mediate render PATH --graph coupling --mediator KIND -o FILE.svg`; returns the exit code.
     func render(_ path: String, kind: MediatorKind) -> Int32 {
-        RenderCommand(path: path, mediator: kind, designs: .reference, graph: .coupling, outputPath: "\(folder)/coupling.svg")
-            .execute(standardOutput: StringOutput(), standardError: StringOutput())
+        Harness.render(path: path, mediator: kind, designs: .reference, graph: .coupling, outputPath: "\(folder)/coupling.svg",
+                       standardOutput: StringOutput(), standardError: StringOutput())
     }
 }

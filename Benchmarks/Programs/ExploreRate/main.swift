@@ -6,7 +6,7 @@
 // by hash, one example each).
 import Foundation
 import MediateDesigns
-import MediateKit
+@_spi(Harness) import MediateKit
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2, arguments.count <= 4, let schedules = arguments.count > 2 ? Int(arguments[2]) : 20_000, schedules >= 4
@@ -31,12 +31,13 @@ func peakMiB() -> Double {
 
 /// Explores `count` schedules; returns the wall time in seconds and the report's last line.
 func explore(_ count: Int) -> (seconds: Double, last: String) {
-    var command = ExploreCommand(path: path, mediator: mediator, designs: .reference)
-    command.schedules = count
     let output = StringOutput()
     let errors = StringOutput()
     var code: Int32 = 0
-    let elapsed = ContinuousClock().measure { code = command.execute(standardOutput: output, standardError: errors) }
+    let elapsed = ContinuousClock().measure {
+        code = Harness.explore(
+            path: path, mediator: mediator, designs: .reference, schedules: count, standardOutput: output, standardError: errors)
+    }
     guard code <= 1 else {
         print("explore-rate: mediate explore exited \(code): \(errors.text)")
         exit(2)

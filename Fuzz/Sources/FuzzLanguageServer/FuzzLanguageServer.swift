@@ -1,5 +1,5 @@
 import MediateDesigns
-import MediateKit
+@_spi(Harness) import MediateKit
 
 /// libFuzzer's entry point: the bytes as a client's stream to `mediate lsp`, after a valid
 /// `initialize` and a `didOpen` of a small scenario, so that requests reach every handler.
@@ -17,11 +17,11 @@ public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///f","version":1,"#
                 + #""text":"participant A : T { hp = 1 }\nparticipant B\non T receives hi(x) { self -> sender: ok }\nA -> B: hi(x: 1)\n"}}}"#)
 
-    var whole = LanguageServer(designs: .reference)
+    var whole = Harness.LanguageServerSession(designs: .reference)
     _ = whole.receive(prologue)
     let answer = whole.receive(input)
 
-    var split = LanguageServer(designs: .reference)
+    var split = Harness.LanguageServerSession(designs: .reference)
     _ = split.receive(prologue)
     var pieces: [UInt8] = []
     for byte in input where split.exitCode == nil { pieces += split.receive([byte]) }

@@ -4,65 +4,53 @@ import Synchronization
 
 /// `mediate check`: runs every scenario under every kind and compares what it writes with the
 /// goldens in `Output/`, as snapshot-testing tools do, with their record modes.
-public struct CheckCommand: Sendable {
-    /// When goldens are written, as swift-snapshot-testing's record modes.
-    public enum RecordMode: String, CaseIterable, Sendable {
-        /// Never write; a mismatch or a missing golden fails.
-        case never
-        /// Write goldens that do not exist yet.
-        case missing
-        /// Write goldens that are missing or do not match.
-        case failed
-        /// Write every golden.
-        case all
-    }
-
+package struct CheckCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// The folder of goldens: `OUTPUT/STEM/KIND.transcript` and the diagrams beside it.
-    public var outputFolder: String
+    package var outputFolder: String
     /// Which goldens to write instead of comparing.
-    public var record: RecordMode
+    package var record: GoldenRecordMode
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// Where to write a JUnit report of every case, or nil for none.
-    public var junitPath: String?
+    package var junitPath: String?
     /// Whether ``outputFolder`` may be a symbolic link, recorded through; else recording into
     /// such a folder is refused (see `OutputFolder`).
-    public var followOutputLink = false
+    package var followOutputLink = false
     /// How many cases run at once; at least 1.
-    public var jobs: Int
+    package var jobs: Int
     /// The design to check each scenario under (`--mediator`), or nil (or `all`) for every
     /// registered design.
-    public var mediator: MediatorChoice?
+    package var mediator: MediatorChoice?
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set, the
     /// order goldens are recorded in.
-    public var schedule: SchedulePolicy = .fixed
+    package var schedule: SchedulePolicy = .fixed
     /// The part of the scenario files this check takes (`--shard K/N`), or nil for all of them.
     /// Orphaned goldens are the first part's to report.
-    public var shard: Shard?
+    package var shard: Shard?
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
     /// The process environment; `CI` refuses recording (see ``continuousIntegration(in:)``).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
     var defaultPaths: Bool
 
     /// The value of `CI` in `environment` when it marks a CI job: set, and not empty, `0` or
     /// `false` (in any case), the convention most CI tools and libraries follow.
-    public static func continuousIntegration(in environment: [String: String]) -> String? {
+    package static func continuousIntegration(in environment: [String: String]) -> String? {
         guard let value = environment["CI"], !["", "0", "false"].contains(value.lowercased()) else { return nil }
         return value
     }
 
     /// A check of `paths` against the goldens in `outputFolder`; an empty `paths` is `Scenarios`.
-    public init(
+    package init(
         paths: [String] = ["Scenarios"], outputFolder: String = "Output", designs: DesignRegistry,
-        record: RecordMode = .never,
+        record: GoldenRecordMode = .never,
         junitPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -80,22 +68,22 @@ public struct CheckCommand: Sendable {
     }
 
     /// What one scenario under one kind came to.
-    public struct CaseResult: Sendable {
+    package struct CaseResult: Sendable {
         /// The scenario file's path.
-        public var scenario: String
+        package var scenario: String
         /// The design it ran under.
-        public var kind: MediatorKind
+        package var kind: MediatorKind
         /// One entry per golden that did not match or was missing: its path and the diff.
-        public var failures: [(path: String, diff: String)]
+        package var failures: [(path: String, diff: String)]
         /// Goldens written by a record mode.
-        public var recorded: [String]
+        package var recorded: [String]
         /// A write or render that failed while recording.
-        public var errors: [String]
+        package var errors: [String]
         /// The limit (or the design's broken rule) that stopped the run, if one did. The run's
         /// files are still compared: its transcript says so.
-        public var stoppedBy: RunError? = nil
+        package var stoppedBy: RunError? = nil
         /// The step during which ``stoppedBy`` stopped the run.
-        public var stoppedAt: SourceRange? = nil
+        package var stoppedAt: SourceRange? = nil
         /// The goldens among ``failures`` that do not exist.
         var missing: [String] = []
         /// When the transcript differs from its golden: the first differing line (1-based), and
@@ -103,11 +91,11 @@ public struct CheckCommand: Sendable {
         var transcriptDifference: (line: Int, statementLine: Int?)? = nil
         /// The SVGs beside its DOT goldens that are not drawn, each with why: the diagram is past
         /// the layout limit (see ``maxDiagramEdges``). Not a failure.
-        public var skipped: [String] = []
+        package var skipped: [String] = []
 
         /// The run's `expect` lines that said `FAILED`: each fails the case, even when every
         /// golden matches (an intended failure is written `expect … fails`, and says `ok`).
-        public var failedExpectations: [ExpectationFailure] = []
+        package var failedExpectations: [ExpectationFailure] = []
         /// The scenario, for the errors of its failed expectations (see ``diagnostics(_:in:designs:)``).
         var loaded: LoadedScenario?
         /// Each of ``failedExpectations`` as plain text, `PATH:LINE: error: …` and its help, without
@@ -115,7 +103,7 @@ public struct CheckCommand: Sendable {
         package var expectationMessages: [String] = []
 
         /// Whether every golden matched, every expectation said `ok`, and nothing failed.
-        public var passed: Bool { failures.isEmpty && errors.isEmpty && failedExpectations.isEmpty }
+        package var passed: Bool { failures.isEmpty && errors.isEmpty && failedExpectations.isEmpty }
     }
 
     /// 0 when every golden matches; 1 on a mismatch, a missing or orphaned golden; 2 on an
@@ -123,7 +111,7 @@ public struct CheckCommand: Sendable {
     /// output could not be written, `--output` cannot take a scenario's goldens, a scenario is
     /// past a file limit, or a limit stopped a run (its goldens are still compared, and the
     /// error goes to standard error as `run` writes it).
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = checkAll(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
@@ -287,7 +275,7 @@ public struct CheckCommand: Sendable {
     }
 
     /// The command that records goldens in `mode` for the paths and the folder of this check.
-    func recordCommand(_ mode: RecordMode) -> String {
+    func recordCommand(_ mode: GoldenRecordMode) -> String {
         let mediator = self.mediator.map { ["--mediator", $0.argument] } ?? []
         let words = ["check"] + paths + ["--output", outputFolder] + mediator + ["--record", mode.rawValue]
         return ([CommandName.current] + words.map(Self.shellWord)).joined(separator: " ")
@@ -305,7 +293,7 @@ public struct CheckCommand: Sendable {
 
     /// The goldens one case compares, in `<outputFolder>/<stem>/`: its transcript, then its
     /// message and coupling DOT.
-    public static func goldenNames(of kind: MediatorKind) -> [String] {
+    package static func goldenNames(of kind: MediatorKind) -> [String] {
         ["transcript", "messages.dot", "coupling.dot"].map { "\(kind.rawValue).\($0)" }
     }
 
@@ -317,7 +305,7 @@ public struct CheckCommand: Sendable {
     /// caller that records decides whether `CI` allows it. A file that cannot be read or does
     /// not check is the failure; a `kind` no design is registered as is one of the result's
     /// ``CaseResult/errors``.
-    public func check(path: String, kind: MediatorKind) -> Result<CaseResult, ScenarioLoader.Failure> {
+    package func check(path: String, kind: MediatorKind) -> Result<CaseResult, ScenarioLoader.Failure> {
         ScenarioLoader.load(path: path, designs: designs).map { scenario in
             let batch = GoldenBatch()
             return Self.committing(batch, [check(scenario, kind: kind, recordingInto: batch)])[0]

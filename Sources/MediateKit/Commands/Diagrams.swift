@@ -47,16 +47,16 @@ public let maxUnlabelledDiagramEdges = 5_000
 /// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the
 /// diagram names for its size (see `DOTEmitter.radialAbove`). Throws, before calling Graphviz,
 /// when the diagram has too many edges.
-func render(_ dot: String, format: DiagramFormat, layout: GraphvizLayout?) throws -> [UInt8] {
+func render(_ dot: String, format: DiagramFormat, layout: DiagramLayout?) throws -> [UInt8] {
     if format != .dot {
         let (edges, labelled) = edgeCounts(dot)
         try checkDiagramSize(edges: edges, labelled: labelled)
     }
     switch format {
     case .dot: return Array(dot.utf8)
-    case .svg: return try Graphviz.render(dot, layout: layout, format: .svg)
-    case .png: return try Graphviz.render(dot, layout: layout, format: .png)
-    case .pdf: return try Graphviz.render(dot, layout: layout, format: .pdf)
+    case .svg: return try Graphviz.render(dot, layout: layout?.graphviz, format: .svg)
+    case .png: return try Graphviz.render(dot, layout: layout?.graphviz, format: .png)
+    case .pdf: return try Graphviz.render(dot, layout: layout?.graphviz, format: .pdf)
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// `mediate diff`: a unified diff of two transcripts, or of one scenario run under two kinds.
-public struct DiffCommand: Sendable {
+package struct DiffCommand: Sendable {
     /// What to compare.
-    public enum Subject: Sendable {
+    package enum Subject: Sendable {
         /// Two transcript files.
         case files(String, String)
         /// One scenario under two kinds: `--mediator KIND --against KIND`.
@@ -11,18 +11,18 @@ public struct DiffCommand: Sendable {
     }
 
     /// What to compare.
-    public var subject: Subject
+    package var subject: Subject
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// The limits both runs stop at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A diff of `subject`.
-    public init(
+    package init(
         subject: Subject, designs: DesignRegistry, limits: RunLimits = RunLimits(),
         diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -36,7 +36,7 @@ public struct DiffCommand: Sendable {
     /// (unless named `.transcript`) a regular file whose first line that is neither blank nor a
     /// comment parses as a statement; a transcript's first line, `scenario TITLE`, does not. A
     /// pipe is not read here, so that `diff` can still read it.
-    public static func scenarioOperands(_ paths: [String]) -> [String] {
+    package static func scenarioOperands(_ paths: [String]) -> [String] {
         paths.filter { path in
             let name = path as NSString
             if name.pathExtension == "scenario" { return true }
@@ -58,7 +58,7 @@ public struct DiffCommand: Sendable {
     /// 0 when equal, 1 when different, 2 when a file cannot be read or a scenario has errors,
     /// 3 when a limit stopped a run of the scenario (the diff is still shown) or standard output
     /// could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = diff(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

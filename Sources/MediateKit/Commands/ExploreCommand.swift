@@ -1,9 +1,9 @@
 /// `mediate explore`: runs one scenario under many schedules of an asynchronous design and
 /// reports its distinct transcripts, and each expectation some schedule breaks with the smallest
 /// schedule found that does (docs/SCHEDULER.md).
-public struct ExploreCommand: Sendable {
+package struct ExploreCommand: Sendable {
     /// How the exploration is printed.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// For people: the transcripts, then each failure with the command that replays it.
         case text
         /// One JSON object, keys sorted, with every example transcript.
@@ -11,30 +11,30 @@ public struct ExploreCommand: Sendable {
     }
 
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// nil: the scenario's own design.
-    public var mediator: MediatorKind?
+    package var mediator: MediatorKind?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// How many schedules to run, the first `fixed` (at least 1).
-    public var schedules = 1_000
+    package var schedules = 1_000
     /// How the schedules after the first are drawn.
-    public var strategy = ExplorationStrategy.random
+    package var strategy = ExplorationStrategy.random
     /// The seed of the second schedule; each next one takes the next number.
-    public var seed: UInt64 = 0
+    package var seed: UInt64 = 0
     /// The part of the schedules this run takes (`--shard K/N`), or nil for all of them.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Text or JSON.
-    public var format = Format.text
+    package var format = Format.text
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// An exploration of the scenario at `path` under `mediator`, or its own design.
-    public init(
+    package init(
         path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, limits: RunLimits = RunLimits(),
         diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -48,7 +48,7 @@ public struct ExploreCommand: Sendable {
     /// 0 when every expectation held under every schedule, 1 when one failed under some schedule,
     /// 2 when the scenario has errors or names no known design, 3 when a limit stopped a run or
     /// standard output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = explore(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

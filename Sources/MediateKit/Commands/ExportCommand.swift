@@ -1,22 +1,22 @@
 /// `mediate export`: a sequence diagram of one run, in Mermaid or PlantUML.
-public struct ExportCommand: Sendable {
+package struct ExportCommand: Sendable {
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// nil: the scenario's own kind.
-    public var mediator: MediatorKind?
+    package var mediator: MediatorKind?
     /// The designs the scenario may run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// Mermaid or PlantUML.
-    public var dialect: SequenceDiagramWriter.Dialect
+    package var dialect: SequenceDiagramWriter.Dialect
     /// The limits the run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// An export of the scenario at `path` in `dialect`.
-    public init(
+    package init(
         path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, dialect: SequenceDiagramWriter.Dialect,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -30,7 +30,7 @@ public struct ExportCommand: Sendable {
 
     /// 0, 2 when the scenario has errors, 3 when a limit stopped the run (the diagram shows what ran)
     /// or standard output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = export(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

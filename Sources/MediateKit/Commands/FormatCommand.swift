@@ -2,21 +2,21 @@ import Foundation
 
 /// `mediate fmt`: rewrites scenario files in the canonical layout (see `ScenarioFormatter`),
 /// or, with `check`, writes nothing and shows how each file differs from it.
-public struct FormatCommand: Sendable {
+package struct FormatCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// Whether to report unformatted files (a diff each) instead of rewriting them.
-    public var check: Bool
+    package var check: Bool
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
     /// Called with a file's resolved path after it is formatted and before it is checked for a
     /// change and written: the seam where a test edits it.
     var beforeWriting: (@Sendable (String) -> Void)? = nil
 
     /// Formats `paths`, or with `check` only reports the files that are not formatted.
-    public init(paths: [String], check: Bool = false, diagnosticFormat: DiagnosticFormat = .text) {
+    package init(paths: [String], check: Bool = false, diagnosticFormat: DiagnosticFormat = .text) {
         self.paths = paths
         self.check = check
         self.diagnosticFormat = diagnosticFormat
@@ -26,7 +26,7 @@ public struct FormatCommand: Sendable {
     /// formatted), 1 with `check` a file is not formatted, 2 a file cannot be read, has static
     /// errors or is not a regular file (it is left as it is), 3 a file is past a size limit,
     /// changed while it was formatted, or it or standard output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         var exitCode: Int32 = 0
         let found = ScenarioFiles(paths, sorted: true)
         standardError.write(found.notes)

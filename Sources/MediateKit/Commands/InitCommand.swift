@@ -2,22 +2,22 @@ import Foundation
 
 /// `mediate init NAME`: writes a commented starter scenario, `NAME.scenario`, that passes under
 /// every design.
-public struct InitCommand: Sendable, TerminalCommand {
+package struct InitCommand: Sendable, TerminalCommand {
     /// Where to write the scenario, `.scenario` added unless it is there; its file name is the title.
-    public var name: String
+    package var name: String
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A starter scenario named `name`.
-    public init(name: String) { self.name = name }
+    package init(name: String) { self.name = name }
 
     /// The file written: `NAME.scenario`, or `NAME` when it already ends in `.scenario`.
-    public var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
+    package var path: String { name.hasSuffix(".scenario") ? name : name + ".scenario" }
 
     /// 0 when written; 2 when the name is empty or something (a file, a folder, a symbolic link,
     /// even a dangling one) is already at the path, which is left alone; 3 when it or standard
     /// output cannot be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = create(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
@@ -52,7 +52,7 @@ public struct InitCommand: Sendable, TerminalCommand {
     }
 
     /// The starter scenario, titled `title`.
-    public static func starter(title: String) -> String {
+    package static func starter(title: String) -> String {
         let quotedTitle = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
         return """

@@ -3,14 +3,14 @@ import Foundation
 /// `mediate merge`: the results of N jobs, one a shard, joined into the result one unsharded run
 /// writes, and its verdict: the JUnit reports of `check --shard K/N`, or the JSON results of
 /// `explore --shard K/N --format json`.
-public struct MergeCommand: Sendable {
+package struct MergeCommand: Sendable {
     /// The shards' reports or results, or folders whose `.xml` and `.json` files are.
-    public var paths: [String]
+    package var paths: [String]
     /// Where the merged report goes; `-` is standard output.
-    public var outputPath: String
+    package var outputPath: String
 
     /// A merge of the reports at `paths` into `outputPath`.
-    public init(paths: [String], outputPath: String = "-") {
+    package init(paths: [String], outputPath: String = "-") {
         self.paths = paths
         self.outputPath = outputPath
     }
@@ -20,7 +20,7 @@ public struct MergeCommand: Sendable {
     /// 2 when an input cannot be read, is not mediate's, mixes JUnit reports and explore results,
     /// or the inputs are not every shard of one run once; 3 when the merged result cannot be
     /// written. The verdict goes to standard output, or to standard error when the result does.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = merge(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
@@ -102,7 +102,7 @@ extension MergeCommand {
 
 extension MergeCommand: TerminalCommand {
     /// Unused: merge writes no colour.
-    public var colors: ColorPolicy {
+    package var colors: ColorPolicy {
         get { .none }
         set {}
     }

@@ -2,32 +2,32 @@ import Foundation
 import GraphvizRendering
 
 /// `mediate render`: draws one diagram of a scenario, through Graphviz in process.
-public struct RenderCommand: Sendable {
+package struct RenderCommand: Sendable {
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// nil: the scenario's own kind (ignored by `compare`, which draws every kind).
-    public var mediator: MediatorKind?
+    package var mediator: MediatorKind?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// Which diagram to draw.
-    public var graph: DiagramKind
+    package var graph: DiagramKind
     /// nil: from the output file's extension, else SVG.
-    public var format: DiagramFormat?
+    package var format: DiagramFormat?
     /// nil: the engine the diagram names for its size (dot, or twopi for a large coupling graph).
-    public var layout: GraphvizLayout?
+    package var layout: DiagramLayout?
     /// nil: standard output.
-    public var outputPath: String?
+    package var outputPath: String?
     /// The limits the run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A drawing of the scenario at `path`.
-    public init(
+    package init(
         path: String, mediator: MediatorKind? = nil, designs: DesignRegistry, graph: DiagramKind = .messages,
-        format: DiagramFormat? = nil, layout: GraphvizLayout? = nil, outputPath: String? = nil,
+        format: DiagramFormat? = nil, layout: DiagramLayout? = nil, outputPath: String? = nil,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
         self.diagnosticFormat = diagnosticFormat
@@ -77,7 +77,7 @@ public struct RenderCommand: Sendable {
     /// 0 when drawn, 2 when the scenario has errors or the format cannot be written where asked
     /// (see `formatRefusal`), 3 when a limit stopped the run (the diagram still shows what ran)
     /// or Graphviz or the output failed (nothing is written then).
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = draw(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
@@ -230,80 +230,4 @@ extension RenderCommand {
         }
         return code
     }
-}
-
-/// `mediate compare`: the coupling metrics of every kind, and where each kind's transcript
-/// first differs from the scenario's own kind.
-public struct CompareCommand: Sendable {
-    /// How the comparison is printed.
-    public enum Format: String, CaseIterable, Sendable {
-        /// Aligned columns for a terminal (`ComparisonFormatter.table(_:)`).
-        case table
-        /// One JSON object, keys sorted (`ComparisonFormatter.json(_:)`).
-        case json
-    }
-
-    /// The scenario file.
-    public var path: String
-    /// A table or JSON.
-    public var format: Format
-    /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
-    /// The limits every run stops at.
-    public var limits: RunLimits
-    /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
-    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
-
-    /// A comparison of the scenario at `path` under every design in `designs`.
-    public init(
-        path: String, designs: DesignRegistry, format: Format = .table, limits: RunLimits = RunLimits(),
-        diagnosticFormat: DiagnosticFormat = .text
-    ) {
-        self.diagnosticFormat = diagnosticFormat
-        self.designs = designs
-        self.path = path
-        self.format = format
-        self.limits = limits
-    }
-
-    /// 0, 2 when the scenario has errors, 3 when a limit stopped a run or standard output could not
-    /// be written. Failed expectations under other kinds are part of the comparison, not a failure of it.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let code = compare(standardOutput: standardOutput, standardError: standardError)
-        return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
-    }
-
-    private func compare(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let loaded = ScenarioLoader.load(
-            path: path, designs: designs, reportingTo: standardError, as: diagnosticFormat,
-            colored: colors.standardError)
-        guard case .success(let scenario) = loaded else { return loaded.exitCode }
-        let report = ComparisonReport(scenario: scenario, limits: limits)
-        standardOutput.write(format == .json ? ComparisonFormatter.json(report) : ComparisonFormatter.table(report))
-        var code: Int32 = 0
-        for implementation in report.implementations {
-            let run = implementation.run
-            if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
-                standardError.write(
-                    RunCommand.limitMessage(
-                        stop, range: range, kind: run.kind, in: scenario.file, as: diagnosticFormat, colored: colors.standardError))
-                code = 3
-            }
-        }
-        return code
-    }
-}
-
-/// Flushes both outputs; 3 when standard output could not be written (a full disk, a closed
-/// pipe), with the reason on standard error, else 0.
-func flushOutputs(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-    var code: Int32 = 0
-    do { try standardOutput.flush() } catch {
-        standardError.write("error: cannot write to standard output: \(RunCommand.reason(error))\n")
-        code = 3
-    }
-    try? standardError.flush()
-    return code
 }

@@ -1,32 +1,32 @@
 import GraphvizRendering
 
 /// `mediate report`: one self-contained HTML page about every scenario under the paths.
-public struct ReportCommand: Sendable {
+package struct ReportCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// nil: standard output.
-    public var outputPath: String?
+    package var outputPath: String?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
     /// How many schedules a scenario with a `together` block, whose sends race on purpose, is run
     /// under by each design whose runs go through the scheduler, for its "Outcomes": those
     /// `mediate explore` runs, `fixed` then `random:0` on. 0: no outcomes.
-    public var schedules = 200
+    package var schedules = 200
     /// The most distinct transcripts an "Outcomes" player shows side by side, as many as the
     /// reference designs; the page counts the others.
-    public static let outcomeLanes = 8
+    package static let outcomeLanes = 8
 
     /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
     var defaultPaths: Bool
 
     /// A report on `paths`; an empty `paths` is `Scenarios`.
-    public init(
+    package init(
         paths: [String] = ["Scenarios"], outputPath: String? = nil, designs: DesignRegistry,
         limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -45,7 +45,7 @@ public struct ReportCommand: Sendable {
     /// stopped a run (the page shows the run as it went, and the error goes to standard error),
     /// when the transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no
     /// page is written then), or when the page or standard output cannot be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }

@@ -1,62 +1,33 @@
 import Foundation
 import GraphvizRendering
 
-/// Which designs `run` uses: the scenario's own, one named design, or every registered one.
-public enum MediatorChoice: Hashable, Sendable {
-    /// The design registered under this name.
-    case kind(MediatorKind)
-    /// Every registered design, in order.
-    case all
-
-    /// `all`, or a design's name (checked against a registry when the command runs).
-    public init(argument: String) {
-        self = argument == "all" ? .all : .kind(MediatorKind(argument))
-    }
-
-    /// The argument that makes this choice: `all`, or the design's name.
-    var argument: String {
-        switch self {
-        case .kind(let kind): return kind.rawValue
-        case .all: return "all"
-        }
-    }
-
-    /// The kinds to run `scenario` under.
-    func kinds(for scenario: LoadedScenario) -> [MediatorKind] {
-        switch self {
-        case .kind(let kind): return [kind]
-        case .all: return scenario.designs.kinds
-        }
-    }
-}
-
 /// `mediate run`: runs scenarios and writes what happened, to standard output or to files.
-public struct RunCommand: Sendable {
+package struct RunCommand: Sendable {
     /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
+    package var paths: [String]
     /// nil: each scenario's own kind.
-    public var mediator: MediatorChoice?
+    package var mediator: MediatorChoice?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// What each run writes: a transcript, a log or JSON lines.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// When set, writes `DIR/<file stem>/<kind>.<format extension>` instead of standard output,
     /// making DIR when the folder it goes in exists.
-    public var outputFolder: String?
+    package var outputFolder: String?
     /// Whether ``outputFolder`` may be a symbolic link, written through; else such a folder
     /// is refused (see `OutputFolder`).
-    public var followOutputLink = false
+    package var followOutputLink = false
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// The order an asynchronous design's jobs run in (`--schedule`); `fixed` unless set.
-    public var schedule: SchedulePolicy = .fixed
+    package var schedule: SchedulePolicy = .fixed
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// A run of `paths`, under `mediator` or each scenario's own design.
-    public init(
+    package init(
         paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, format: OutputFormat = .transcript,
         outputFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text
     ) {
@@ -72,7 +43,7 @@ public struct RunCommand: Sendable {
     /// Runs every file under every chosen kind and returns the exit code: 0 when all held,
     /// 1 when an expectation failed, 2 when a file did not check (nothing runs then), 3 when a
     /// file or a run went past a limit or an output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if case .kind(let kind) = mediator, designs.design(kind) == nil {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             try? standardError.flush()
@@ -338,49 +309,5 @@ public struct RunCommand: Sendable {
         if let refusal = error as? OutputRefusal { return refusal.reason }
         if let graphviz = error as? GraphvizError { return "Graphviz: \(graphviz.message)" }
         return (error as NSError).localizedDescription
-    }
-}
-
-/// `mediate validate`: checks scenarios without running them.
-public struct ValidateCommand: Sendable {
-    /// Scenario files, or folders searched for `.scenario` files.
-    public var paths: [String]
-    /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
-    /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
-    /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
-
-    /// A check of `paths` against `designs`.
-    public init(paths: [String], designs: DesignRegistry, diagnosticFormat: DiagnosticFormat = .text) {
-        self.paths = paths
-        self.designs = designs
-        self.diagnosticFormat = diagnosticFormat
-    }
-
-    /// Prints `PATH: ok` for each valid file and every error of the others; 0, 2 on any error, or
-    /// 3 when a file went past a limit or standard output could not be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
-        let found = ScenarioFiles(paths)
-        standardError.write(found.notes)
-        let files = found.paths
-        if files.isEmpty {
-            standardError.write(CheckCommand.noScenarioFound(in: paths, as: diagnosticFormat, colored: colors.standardError))
-            try? standardError.flush()
-            return 2
-        }
-        var exitCode: Int32 = 0
-        for path in files {
-            switch ScenarioLoader.load(path: path, designs: designs) {
-            case .success(let scenario):
-                standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
-                standardOutput.write("\(path.visible()): ok\n")
-            case .failure(let failure):
-                standardError.write(failure.rendered(as: diagnosticFormat, colored: colors.standardError))
-                exitCode = max(exitCode, failure.exitCode)
-            }
-        }
-        return max(exitCode, flushOutputs(standardOutput: standardOutput, standardError: standardError))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A command the executable runs on its standard streams.
-public protocol TerminalCommand {
+package protocol TerminalCommand {
     /// Which of the two streams get colour.
     var colors: ColorPolicy { get set }
     /// Runs the command, writing to the two streams, and returns its exit code.
@@ -10,10 +10,10 @@ public protocol TerminalCommand {
 
 extension TerminalCommand {
     /// Runs on file descriptors 1 and 2, coloured as `ColorPolicy.detect` decides for them. A
-    /// closed pipe fails the write (exit 3) instead of killing the process. While a designs tool
-    /// keeps what its designs print apart, standard output is the real one it saved.
-    public func executeOnTerminal(environment: [String: String]) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
+    /// closed pipe fails the write (exit 3) where the executable ignores SIGPIPE, as `mediate`
+    /// does. While a designs tool keeps what its designs print apart, standard output is the real
+    /// one it saved.
+    package func executeOnTerminal(environment: [String: String]) -> Int32 {
         var command = self
         let standardOutput = DesignPrints.standardOutput
         command.colors = ColorPolicy.detect(environment: environment) { isatty($0 == 1 ? standardOutput : $0) != 0 }

@@ -9,15 +9,15 @@ import GraphvizRendering
 ///     Swift runtime: linked statically
 ///     Needs at run time: libgvc.so.6, libcgraph.so.6, libstdc++.so.6, libm.so.6, libgcc_s.so.1, libc.so.6
 ///     Graphviz: 2.43.0, plugins in /usr/lib/x86_64-linux-gnu/graphviz
-public struct VersionCommand: Sendable, TerminalCommand {
+package struct VersionCommand: Sendable, TerminalCommand {
     /// Colour on terminals (see `ColorPolicy`); unused: the output has none.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
 
     /// The report of this process's binary.
-    public init() {}
+    package init() {}
 
     /// 0; 3 when standard output cannot be written.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         standardOutput.write(Self.report(libraries: LinkedLibraries.ofThisProcess()))
         return flushOutputs(standardOutput: standardOutput, standardError: standardError)
     }

@@ -20,7 +20,7 @@ import Foundation
 /// not a request or a notification, an invalid request (-32600); an unknown method, -32601;
 /// wrong parameters, -32602; a request before `initialize`, -32002. Notifications are never
 /// answered: one the server cannot use is dropped (and logged).
-public struct LanguageServer {
+package struct LanguageServer {
     private let designs: DesignRegistry
     private let log: (@Sendable (String) -> Void)?
     private var framer = MessageFramer()
@@ -45,11 +45,11 @@ public struct LanguageServer {
     }
 
     /// The exit code the client asked for with `exit`: 0 after `shutdown`, 1 without; nil until then.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
 
     /// A server that knows `designs` (for diagnostics and completion), writing what it logs (a
     /// dropped notification, say) to `log`.
-    public init(designs: DesignRegistry, log: (@Sendable (String) -> Void)? = nil) {
+    package init(designs: DesignRegistry, log: (@Sendable (String) -> Void)? = nil) {
         self.designs = designs
         self.log = log
     }
@@ -57,7 +57,7 @@ public struct LanguageServer {
     /// Serves the client on `input` and `output` until it sends `exit` or closes `input`, and
     /// returns the exit code: LSP's (0 after `shutdown`, else 1) for both. A client that stops
     /// reading (a closed pipe) ends it with 1.
-    public mutating func serve(input: Int32 = STDIN_FILENO, output descriptor: Int32 = STDOUT_FILENO) -> Int32 {
+    package mutating func serve(input: Int32 = STDIN_FILENO, output descriptor: Int32 = STDOUT_FILENO) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let out = FileDescriptorOutput(descriptor: descriptor)
@@ -83,7 +83,7 @@ public struct LanguageServer {
     /// Hands the server bytes as a client sends them, and returns what it writes back: the
     /// answers to every complete message among them, then the diagnostics of the documents they
     /// changed. For tests and fuzzing; ``serve(input:output:)`` is the real loop.
-    public mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    package mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] {
         framer.append(bytes)
         processFrames()
         publishPending()

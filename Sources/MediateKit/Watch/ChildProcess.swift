@@ -34,7 +34,7 @@ struct ChildProcess {
     /// itself); so it does at `deadline` (cut: `.timedOut`), and when `events` is readable and
     /// `isStale`, called then, says its work is out of date (cut: `.stale`). Its answer is still
     /// read to the end; a process that outlives SIGTERM by ``killDelay`` gets SIGKILL. Needs
-    /// SIGPIPE ignored, as every command on a terminal has it.
+    /// SIGPIPE ignored, as the executable (`mediate`, a designs tool) sets it.
     static func run(
         _ executable: String, arguments: [String], input: [UInt8], stop: Int32,
         deadline: ContinuousClock.Instant? = nil, events: Int32 = -1, isStale: () -> Bool = { false }

@@ -16,48 +16,48 @@ import Foundation
 /// and hands the report page of every watched file, as ``ReportCommand`` writes it, to
 /// ``publishReport`` when one is set. One status line per changed file goes to standard output.
 /// A file with errors, deleted or renamed away is reported, and watched for until it comes back.
-public struct WatchCommand: Sendable {
+package struct WatchCommand: Sendable {
     /// Scenario files, or folders watched for the `.scenario` files under them.
-    public var paths: [String]
+    package var paths: [String]
     /// nil: each scenario's own design.
-    public var mediator: MediatorChoice?
+    package var mediator: MediatorChoice?
     /// The designs scenarios may name and run under.
-    public var designs: DesignRegistry
+    package var designs: DesignRegistry
     /// When set, each run writes its files here as `run --output` does, instead of printing its
     /// transcript.
-    public var outputFolder: String?
+    package var outputFolder: String?
     /// When set, each changed scenario is compared with the goldens in this folder, as
     /// `check --output` does (never recording).
-    public var goldensFolder: String?
+    package var goldensFolder: String?
     /// The limits every run stops at.
-    public var limits: RunLimits
+    package var limits: RunLimits
     /// How errors are written to standard error.
-    public var diagnosticFormat: DiagnosticFormat
+    package var diagnosticFormat: DiagnosticFormat
     /// Colour on terminals (see `ColorPolicy`); none unless the command line sets it.
-    public var colors: ColorPolicy = .none
+    package var colors: ColorPolicy = .none
     /// What ends the watch.
-    public var stop: WatchStop
+    package var stop: WatchStop
     /// When set, receives the report page after every change (and once at the start); the runs'
     /// transcripts are then not printed.
-    public var publishReport: (@Sendable (String) -> Void)?
+    package var publishReport: (@Sendable (String) -> Void)?
     /// When set, each change runs in a new process of this executable, started as
     /// `EXECUTABLE watch-change` (a hidden command of every `mediate` command line), which ends
     /// with the change: what a run leaves behind (what a design keeps, the memory Graphviz 2.42
     /// never frees after laying out clusters) never adds up in the watch, and a run that crashes
     /// ends only its own process. nil: changes run in this process. Needs SIGPIPE ignored (as
-    /// `executeOnTerminal` does): a process that ends early closes the pipe its change was sent on.
-    public var changeExecutable: String?
+    /// `mediate`'s main.swift sets it): a process that ends early closes the pipe its change was sent on.
+    package var changeExecutable: String?
     /// The longest a change may run in a process of its own (see ``changeExecutable``): then the
     /// process is stopped, and its files' status lines say so. A newer save of a file the change
     /// runs stops it too, and the change runs again. ``defaultTimeout`` unless set.
-    public var timeout: Duration = .seconds(Self.defaultTimeout)
+    package var timeout: Duration = .seconds(Self.defaultTimeout)
 
     /// The time limit of a change, in seconds, unless told otherwise (`--timeout`): ten times
     /// what 10,000,000 deliveries take here.
-    public static let defaultTimeout: Double = 60
+    package static let defaultTimeout: Double = 60
 
     /// A watch of `paths` until `stop`.
-    public init(
+    package init(
         paths: [String], mediator: MediatorChoice? = nil, designs: DesignRegistry, outputFolder: String? = nil,
         goldensFolder: String? = nil, limits: RunLimits = RunLimits(), diagnosticFormat: DiagnosticFormat = .text,
         stop: WatchStop, publishReport: (@Sendable (String) -> Void)? = nil
@@ -76,7 +76,7 @@ public struct WatchCommand: Sendable {
     /// Watches until ``stop`` and returns 0; 2 at once when a path cannot be watched (a folder
     /// that does not exist, a file whose folder does not), or later when a watched folder goes
     /// away; 3 when the file system's events cannot be read.
-    public func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
+    package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         if case .kind(let kind) = mediator, designs.design(kind) == nil {
             standardError.write(DesignRegistry.unknownDesignMessage(kind.rawValue, in: designs))
             try? standardError.flush()

@@ -13,13 +13,13 @@ import Foundation
 /// line then shuts its server down and ends the process by that signal (exit 130 or 143, as every
 /// `mediate` command does). A second signal, if the run does not end, is handled as by any other
 /// command: what is half written is removed and the process ends at once.
-public final class WatchStop: Sendable {
+package final class WatchStop: Sendable {
     /// Readable once the watch should stop.
     let descriptor: Int32
     private let writer: Int32
 
     /// A stop that nothing has triggered yet.
-    public init() {
+    package init() {
         var ends: [Int32] = [0, 0]
         if pipe(&ends) != 0 { ends = [-1, -1] }
         for end in ends where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -36,26 +36,26 @@ public final class WatchStop: Sendable {
     }
 
     /// Asks the watch to stop once its current run is over.
-    public func stop() {
+    package func stop() {
         var byte: UInt8 = 0
         _ = write(writer, &byte, 1)
     }
 
     /// Whether ``stop()`` was called or a signal came.
-    public var isStopped: Bool {
+    package var isStopped: Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
     }
 
     /// The signal that stopped the watch, if one did.
-    public var signal: Int32? {
+    package var signal: Int32? {
         let number = WatchStop.received
         return number == 0 ? nil : number
     }
 
     /// Makes the first SIGINT or SIGTERM trigger this stop; a signal the process was started
     /// ignoring stays ignored. For the command line: call once.
-    public func stopOnSignals() {
+    package func stopOnSignals() {
         WatchStop.signalWriter = writer
         for number in [SIGINT, SIGTERM] {
             let previous = setSignalHandler(number, stopOnSignal)
@@ -69,7 +69,7 @@ public final class WatchStop: Sendable {
 
     /// Ends the process by the signal that stopped the watch, as an uncaught signal would (the
     /// shell shows 130 or 143); returns when no signal did.
-    public func endBySignal() {
+    package func endBySignal() {
         guard let number = signal else { return }
         _ = setSignalHandler(number, SIG_DFL)
         raise(number)
