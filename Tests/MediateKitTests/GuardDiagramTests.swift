@@ -187,10 +187,10 @@ struct GuardDiagramTests {
         // Outer frames stand further from what they hold, and are wide enough for their condition;
         // step 3's log note is framed; step 2 draws no frame.
         let expected: String = #"""
-            <g id="guard-1" class="guard"><rect class="guard-frame" x="18" y="118" width="480" height="202"/><path class="guard-tab" d="M18,118 H54 V130 L48,136 H18 Z"/><text class="guard-operator" x="25" y="131">opt</text><text class="guard-condition" x="62" y="131">[n &gt; 1]</text></g>
-            <g id="guard-2" class="guard"><rect class="guard-frame" x="26" y="170" width="464" height="142"/><path class="guard-tab" d="M26,170 H62 V182 L56,188 H26 Z"/><text class="guard-operator" x="33" y="183">opt</text><text class="guard-condition" x="70" y="183">[n &gt;= 3 and sender == &quot;Hub&quot;]</text></g>
-            <g id="guard-3" class="guard"><rect class="guard-frame" x="317" y="250" width="146" height="54"/><path class="guard-tab" d="M317,250 H353 V262 L347,268 H317 Z"/><text class="guard-operator" x="324" y="263">opt</text><text class="guard-condition" x="361" y="263">[self != &quot;B&quot;]</text></g>
-            <g id="guard-4" class="guard"><rect class="guard-frame" x="421" y="382" width="103" height="54"/><path class="guard-tab" d="M421,382 H457 V394 L451,400 H421 Z"/><text class="guard-operator" x="428" y="395">opt</text><text class="guard-condition" x="465" y="395">[n &lt; 0]</text></g>
+            <g id="guard-1" class="guard"><rect class="guard-frame" x="18" y="118" width="534" height="202"/><path class="guard-tab" d="M18,118 H54 V130 L48,136 H18 Z"/><text class="guard-operator" x="25" y="131">opt</text><text class="guard-condition" x="62" y="131">[n &gt; 1]</text></g>
+            <g id="guard-2" class="guard"><rect class="guard-frame" x="26" y="170" width="518" height="142"/><path class="guard-tab" d="M26,170 H62 V182 L56,188 H26 Z"/><text class="guard-operator" x="33" y="183">opt</text><text class="guard-condition" x="70" y="183">[n &gt;= 3 and sender == &quot;Hub&quot;]</text></g>
+            <g id="guard-3" class="guard"><rect class="guard-frame" x="390" y="250" width="146" height="54"/><path class="guard-tab" d="M390,250 H426 V262 L420,268 H390 Z"/><text class="guard-operator" x="397" y="263">opt</text><text class="guard-condition" x="434" y="263">[self != &quot;B&quot;]</text></g>
+            <g id="guard-4" class="guard"><rect class="guard-frame" x="129" y="382" width="103" height="54"/><path class="guard-tab" d="M129,382 H165 V394 L159,400 H129 Z"/><text class="guard-operator" x="136" y="395">opt</text><text class="guard-condition" x="173" y="395">[n &lt; 0]</text></g>
             """#
         #expect(frames(svg).joined(separator: "\n") == expected)
         #expect(svg.contains("\n.guard-frame { fill: none; stroke: #6a4c93; }"))

@@ -7,7 +7,7 @@ import MediateDesigns
 import MediateKit
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2, case .success(let scenario) = ScenarioLoader.load(path: arguments[1]) else {
+guard arguments.count >= 2, case .success(let scenario) = ScenarioLoader.load(path: arguments[1], designs: .reference) else {
     print("usage: sequence-rate FILE [KIND] (FILE must check)")
     exit(2)
 }
