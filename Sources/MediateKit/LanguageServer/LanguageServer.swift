@@ -15,11 +15,17 @@ import Foundation
 /// order they arrive; diagnostics are published once the client has nothing more queued, so a
 /// burst of edits is checked once. Positions are UTF-16 code units, as LSP's default encoding.
 ///
+/// Each message is read once by ``JSONReader``, then decoded into a ``ClientMessage`` and, by its
+/// method (``LSPMethod``), into a ``ClientRequest`` or a ``ClientNotification`` whose params are
+/// `Decodable` structs (``LSPParams``); the server dispatches by a `switch` over those.
+///
 /// A malformed message never stops the server: a body that is not JSON, or a header block
 /// without a valid `Content-Length`, gets a parse error (-32700) with a null id; a message that is
-/// not a request or a notification, an invalid request (-32600); an unknown method, -32601;
-/// wrong parameters, -32602; a request before `initialize`, -32002. Notifications are never
-/// answered: one the server cannot use is dropped (and logged).
+/// not a request or a notification, an invalid request (-32600); an unknown method, or a
+/// notification's method sent with an id, -32601; parameters missing a field or with a field of
+/// the wrong type, -32602 naming the field; a request before `initialize`, -32002.
+/// Notifications are never answered: one the server cannot use (wrong parameters, a request's
+/// method without an id) is dropped and logged.
 package struct LanguageServer {
     private let designs: DesignRegistry
     private let log: (@Sendable (String) -> Void)?
@@ -56,9 +62,9 @@ package struct LanguageServer {
 
     /// Serves the client on `input` and `output` until it sends `exit` or closes `input`, and
     /// returns the exit code: LSP's (0 after `shutdown`, else 1) for both. A client that stops
-    /// reading (a closed pipe) ends it with 1.
+    /// reading (a closed pipe) ends it with 1, where the executable ignores SIGPIPE, as `mediate`
+    /// does.
     package mutating func serve(input: Int32 = STDIN_FILENO, output descriptor: Int32 = STDOUT_FILENO) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let out = FileDescriptorOutput(descriptor: descriptor)
         while true {
@@ -67,7 +73,7 @@ package struct LanguageServer {
             out.write(bytes: takeOutput())
             guard (try? out.flush()) != nil else { return 1 }
             if let exitCode { return exitCode }
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count == 0 {
                 log?("the client closed the input; stopping")
                 return state == .shuttingDown ? 0 : 1
@@ -113,50 +119,47 @@ package struct LanguageServer {
         }
     }
 
+    /// Answers one message's body: decodes it into a ``ClientMessage``, then its method and
+    /// params into a ``ClientRequest`` or a ``ClientNotification``, and dispatches on those.
     private mutating func handle(_ body: [UInt8]) {
-        guard let message = JSON.parse(body) else {
+        guard let json = JSON.parse(body) else {
             send(error: .parseError, "the message is not JSON text (or not UTF-8)", id: .null)
             return
         }
-        guard message.isObject else {
+        guard let message = try? JSONValueDecoder.decode(ClientMessage.self, from: json) else {
             send(error: .invalidRequest, "a message is a JSON object (LSP has no batches)", id: .null)
             return
         }
-        let id = message["id"]
-        guard let method = message["method"]?.string else {
+        guard let method = message.method else {
             // A response to a request of ours (the server sends none) is dropped.
-            if id != nil, message["result"] != nil || message["error"] != nil { return }
-            send(error: .invalidRequest, "a message needs a 'method'", id: Self.validID(id) ?? .null)
+            if message.id != .absent, message.isResponse { return }
+            send(error: .invalidRequest, "a message needs a 'method'", id: message.id.json)
             return
         }
-        let params = message["params"] ?? .null
-        guard let id else {
-            guard message["jsonrpc"]?.string == "2.0" else {
+        let id: ClientMessage.RequestID
+        switch message.id {
+        case .absent:
+            guard message.isJSONRPC2 else {
                 log?("dropped '\(method)': 'jsonrpc' is not \"2.0\"")
                 return
             }
-            notification(method, params)
+            notification(method, message.params)
             return
-        }
-        guard let validID = Self.validID(id) else {
+        case .invalid:
             send(error: .invalidRequest, "a request's id is a number or a string", id: .null)
             return
+        case .valid(let valid):
+            id = valid
         }
-        guard message["jsonrpc"]?.string == "2.0" else {
-            send(error: .invalidRequest, "'jsonrpc' must be \"2.0\"", id: validID)
+        guard message.isJSONRPC2 else {
+            send(error: .invalidRequest, "'jsonrpc' must be \"2.0\"", id: id.json)
             return
         }
-        switch request(method, params) {
-        case .success(let result): send(["jsonrpc": "2.0", "id": validID, "result": result])
-        case .failure(let error): send(error: error.code, error.message, id: validID)
-        }
-    }
-
-    private static func validID(_ id: JSON?) -> JSON? {
-        switch id {
-        case .string?: return id
-        case .number?: return id?.int != nil ? id : nil
-        default: return nil
+        do {
+            let result = try request(method, message.params)
+            send(["jsonrpc": "2.0", "id": id.json, "result": result])
+        } catch {
+            send(error: error.code, error.message, id: id.json)
         }
     }
 
@@ -168,71 +171,44 @@ package struct LanguageServer {
         send(["jsonrpc": "2.0", "id": id, "error": ["code": JSON(code.rawValue), "message": JSON(message)]])
     }
 
-    private struct ResponseError: Error {
-        enum Code: Int {
-            case parseError = -32700
-            case invalidRequest = -32600
-            case methodNotFound = -32601
-            case invalidParams = -32602
-            case serverNotInitialized = -32002
-            case requestFailed = -32803
-        }
-        var code: Code
-        var message: String
-
-        init(_ code: Code, _ message: String) {
-            self.code = code
-            self.message = message
-        }
-    }
-
     // MARK: Requests
 
-    private mutating func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
-        switch (state, method) {
-        case (.waiting, "initialize"):
-            state = .running
-            return .success(Self.capabilities)
-        case (.waiting, _):
-            return .failure(ResponseError(.serverNotInitialized, "the server is not initialized: send 'initialize' first"))
-        case (.shuttingDown, _):
-            return .failure(ResponseError(.invalidRequest, "the server is shutting down: only 'exit' is accepted"))
-        case (.running, "initialize"):
-            return .failure(ResponseError(.invalidRequest, "'initialize' was already received"))
-        case (.running, "shutdown"):
-            state = .shuttingDown
-            return .success(.null)
-        case (.running, _):
+    /// The result of the request `method`, or the error it is answered with. The server's state
+    /// is looked at before the params: before `initialize` and after `shutdown`, every request is
+    /// refused whatever it holds.
+    private mutating func request(_ method: String, _ params: any Decoder) throws(ResponseError) -> JSON {
+        switch state {
+        case .waiting where LSPMethod(rawValue: method) != .initialize:
+            throw ResponseError(.serverNotInitialized, "the server is not initialized: send 'initialize' first")
+        case .shuttingDown:
+            throw ResponseError(.invalidRequest, "the server is shutting down: only 'exit' is accepted")
+        case .waiting, .running:
             break
         }
-        let handlers: [String: (inout LanguageServer, String, LSPPosition?, JSON) -> JSON] = [
-            "textDocument/completion": { server, uri, position, _ in
-                CompletionContext(analysis: server.analysis(of: uri), designs: server.designs.names).items(at: position!)
-            },
-            "textDocument/hover": { server, uri, position, _ in server.analysis(of: uri).hover(at: position!) },
-            "textDocument/definition": { server, uri, position, _ in server.analysis(of: uri).definition(at: position!, uri: uri) },
-            "textDocument/references": { server, uri, position, params in
-                let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? false
-                return server.analysis(of: uri).references(at: position!, uri: uri, includeDeclaration: includeDeclaration)
-            },
-            "textDocument/documentSymbol": { server, uri, _, _ in server.analysis(of: uri).documentSymbols() },
-        ]
-        let needsPosition = method != "textDocument/documentSymbol" && method != "textDocument/formatting"
-        guard handlers[method] != nil || method == "textDocument/formatting" else {
-            return .failure(ResponseError(.methodNotFound, "unknown method '\(method)'"))
+        switch try ClientRequest(method, params: params) {
+        case .initialize:
+            guard state == .waiting else { throw ResponseError(.invalidRequest, "'initialize' was already received") }
+            state = .running
+            return Self.capabilities
+        case .shutdown:
+            state = .shuttingDown
+            return .null
+        case .completion(let params):
+            let analysis = try openAnalysis(params.textDocument)
+            return CompletionContext(analysis: analysis, designs: designs.names).items(at: params.position)
+        case .hover(let params):
+            return try openAnalysis(params.textDocument).hover(at: params.position)
+        case .definition(let params):
+            return try openAnalysis(params.textDocument).definition(at: params.position, uri: params.textDocument.uri)
+        case .references(let params):
+            return try openAnalysis(params.textDocument).references(
+                at: params.position, uri: params.textDocument.uri, includeDeclaration: params.includeDeclaration)
+        case .documentSymbol(let params):
+            return try openAnalysis(params.textDocument).documentSymbols()
+        case .formatting(let params):
+            guard let document = documents[params.textDocument.uri]?.document else { throw Self.notOpen(params.textDocument) }
+            return try format(document)
         }
-        guard let uri = params["textDocument"]?["uri"]?.string else {
-            return .failure(ResponseError(.invalidParams, "'\(method)' needs params.textDocument.uri"))
-        }
-        guard documents[uri] != nil else {
-            return .failure(ResponseError(.invalidParams, "the document is not open: \(uri)"))
-        }
-        let position = LSPPosition(params["position"])
-        if needsPosition, position == nil {
-            return .failure(ResponseError(.invalidParams, "'\(method)' needs params.position {line, character}, whole numbers ≥ 0"))
-        }
-        if method == "textDocument/formatting" { return format(uri) }
-        return .success(handlers[method]!(&self, uri, position, params))
     }
 
     private static let capabilities: JSON = [
@@ -249,43 +225,60 @@ package struct LanguageServer {
         "serverInfo": ["name": "mediate", "version": JSON(mediateVersion)],
     ]
 
-    /// The analysis of the document's current text, made once per version.
-    private mutating func analysis(of uri: String) -> DocumentAnalysis {
-        if let analysis = documents[uri]!.analysis { return analysis }
-        let analysis = DocumentAnalysis(document: documents[uri]!.document, designs: designs)
-        documents[uri]!.analysis = analysis
+    /// The analysis of an open document's current text, made once per version; nil when the
+    /// document is not open.
+    private mutating func analysis(of uri: String) -> DocumentAnalysis? {
+        guard let entry = documents[uri] else { return nil }
+        if let analysis = entry.analysis { return analysis }
+        let analysis = DocumentAnalysis(document: entry.document, designs: designs)
+        documents[uri]?.analysis = analysis
         return analysis
+    }
+
+    /// The analysis of `document`, which a request needs open.
+    private mutating func openAnalysis(_ document: LSPParams.DocumentID) throws(ResponseError) -> DocumentAnalysis {
+        guard let analysis = analysis(of: document.uri) else { throw Self.notOpen(document) }
+        return analysis
+    }
+
+    private static func notOpen(_ document: LSPParams.DocumentID) -> ResponseError {
+        ResponseError(.invalidParams, "the document is not open: \(document.uri)")
     }
 
     /// `textDocument/formatting`: `mediate fmt`'s text as one edit of the whole document, none
     /// when it is already formatted. The layout is fixed (4 spaces), so the client's options are
     /// not read. A file with errors is not formatted: a request failure (-32803) says why.
-    private func format(_ uri: String) -> Result<JSON, ResponseError> {
-        let document = documents[uri]!.document
+    private func format(_ document: TextDocument) throws(ResponseError) -> JSON {
         guard document.bytes.count <= SourceLimits.maxFileBytes else {
-            return .failure(
-                ResponseError(.requestFailed, "the scenario is past \(ByteCount(SourceLimits.maxFileBytes)); it is not formatted"))
+            throw ResponseError(.requestFailed, "the scenario is past \(ByteCount(SourceLimits.maxFileBytes)); it is not formatted")
         }
-        let file = SourceFile(path: DocumentAnalysis.path(ofURI: uri), bytes: document.bytes)
+        let file = SourceFile(path: DocumentAnalysis.path(ofURI: document.uri), bytes: document.bytes)
         switch ScenarioFormatter.format(file) {
         case .success(let text):
-            guard Array(text.utf8) != document.bytes else { return .success([]) }
+            guard Array(text.utf8) != document.bytes else { return [] }
             let whole = LSPPosition(line: 0, character: 0)..<document.endPosition
-            return .success([["range": DocumentAnalysis.rangeJSON(whole), "newText": JSON(text)]])
+            return [["range": DocumentAnalysis.rangeJSON(whole), "newText": JSON(text)]]
         case .failure(.invalid(let diagnostics)):
             let first = diagnostics.items.first.map { ": line \($0.range.lowerBound.line): \($0.message)" } ?? ""
-            return .failure(
-                ResponseError(.requestFailed, "the scenario has \(diagnostics.items.count) error(s) and is not formatted\(first)"))
+            throw ResponseError(.requestFailed, "the scenario has \(diagnostics.items.count) error(s) and is not formatted\(first)")
         case .failure(.meaningChanged):
-            return .failure(
-                ResponseError(.requestFailed, "internal error: the formatted text would not mean the same; the file is left as it is"))
+            throw ResponseError(.requestFailed, "internal error: the formatted text would not mean the same; the file is left as it is")
         }
     }
 
     // MARK: Notifications
 
-    private mutating func notification(_ method: String, _ params: JSON) {
-        if method == "exit" {
+    /// Acts on the notification `method`; one the server cannot use is dropped and logged, never
+    /// answered.
+    private mutating func notification(_ method: String, _ params: any Decoder) {
+        let notification: ClientNotification
+        do {
+            notification = try ClientNotification(method, params: params)
+        } catch {
+            log?("dropped '\(method)': \(error.message)")
+            return
+        }
+        if case .exit = notification {
             exitCode = state == .shuttingDown ? 0 : 1
             return
         }
@@ -293,50 +286,46 @@ package struct LanguageServer {
             log?("dropped '\(method)': the server is \(state == .waiting ? "not initialized" : "shutting down")")
             return
         }
-        switch method {
-        case "textDocument/didOpen":
-            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
-                log?("dropped didOpen: it needs textDocument.uri and textDocument.text")
+        switch notification {
+        case .exit, .ignored:
+            break
+        case .didOpen(let params):
+            let item = params.textDocument
+            let others = documents.count - (documents[item.uri] == nil ? 0 : 1)
+            guard others < maxOpenDocuments, openBytes(excluding: item.uri) + item.text.utf8.count <= maxOpenBytes else {
+                drop(item.uri, becauseOf: item.text.utf8.count)
                 return
             }
-            let others = documents.count - (documents[uri] == nil ? 0 : 1)
-            guard others < maxOpenDocuments, openBytes(excluding: uri) + text.utf8.count <= maxOpenBytes else {
-                drop(uri, becauseOf: text.utf8.count)
+            documents[item.uri] = Entry(document: TextDocument(uri: item.uri, version: item.version ?? 0, text: item.text))
+            markPending(item.uri)
+        case .didChange(let params):
+            let uri = params.textDocument.uri
+            guard let current = documents[uri]?.document.version else {
+                log?("dropped didChange: the document is not open: \(uri)")
                 return
             }
-            documents[uri] = Entry(document: TextDocument(uri: uri, version: item["version"]?.int ?? 0, text: text))
-            markPending(uri)
-        case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil,
-                let changes = params["contentChanges"]?.array.flatMap(Self.changes)
+            // In place: the document's text is not copied.
+            guard documents[uri]?.document.apply(params.contentChanges, version: params.textDocument.version ?? current + 1) == true
             else {
-                log?("dropped didChange: it needs the uri of an open document and valid contentChanges")
-                return
-            }
-            let version = params["textDocument"]?["version"]?.int ?? documents[uri]!.document.version + 1
-            guard documents[uri]!.document.apply(changes, version: version) else {
                 log?("dropped didChange: a range ends before it starts")
                 return
             }
-            documents[uri]!.analysis = nil
-            let size = documents[uri]!.document.bytes.count
+            documents[uri]?.analysis = nil
+            let size = documents[uri]?.document.bytes.count ?? 0
             guard openBytes(excluding: uri) + size <= maxOpenBytes else {
                 drop(uri, becauseOf: size)
                 return
             }
             markPending(uri)
-        case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else {
-                log?("dropped didClose: it needs the uri of an open document")
+        case .didClose(let params):
+            let uri = params.textDocument.uri
+            guard documents.removeValue(forKey: uri) != nil else {
+                log?("dropped didClose: the document is not open: \(uri)")
                 return
             }
             pending.removeAll { $0 == uri }
             // Its diagnostics go with it.
             send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]])
-        default:
-            // `initialized`, `$/cancelRequest` (every request is answered before the next is
-            // read), `$/setTrace`, `workspace/didChangeConfiguration` …: nothing to do.
-            break
         }
     }
 
@@ -361,32 +350,16 @@ package struct LanguageServer {
         send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": JSON(uri), "diagnostics": []]])
     }
 
-    private static func changes(_ entries: [JSON]) -> [TextDocument.Change]? {
-        var changes: [TextDocument.Change] = []
-        for entry in entries {
-            guard let text = entry["text"]?.string else { return nil }
-            if let range = entry["range"] {
-                guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) else { return nil }
-                changes.append(TextDocument.Change(range: (start, end), text: text))
-            } else {
-                changes.append(TextDocument.Change(range: nil, text: text))
-            }
-        }
-        return changes
-    }
-
     private mutating func markPending(_ uri: String) {
         if !pending.contains(uri) { pending.append(uri) }
     }
 
     private mutating func publishPending() {
-        for uri in pending where documents[uri] != nil {
-            let analysis = analysis(of: uri)
+        for uri in pending {
+            guard let analysis = analysis(of: uri), let version = documents[uri]?.document.version else { continue }
             send([
                 "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                "params": [
-                    "uri": JSON(uri), "version": JSON(documents[uri]!.document.version), "diagnostics": .array(analysis.diagnostics),
-                ],
+                "params": ["uri": JSON(uri), "version": JSON(version), "diagnostics": .array(analysis.diagnostics)],
             ])
         }
         pending = []

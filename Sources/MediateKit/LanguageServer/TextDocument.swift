@@ -14,10 +14,23 @@ package struct LSPPosition: Hashable, Sendable, Comparable {
 
     package var json: JSON { ["line": JSON(line), "character": JSON(character)] }
 
-    /// Reads `{"line": N, "character": N}`; nil unless both are whole numbers of at least 0.
-    package init?(_ json: JSON?) {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int, line >= 0, character >= 0 else { return nil }
-        self.init(line: line, character: character)
+}
+
+extension LSPPosition: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case line, character
+    }
+
+    /// Reads `{"line": N, "character": N}`, both whole numbers of at least 0.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(line: try container.decode(Int.self, forKey: .line), character: try container.decode(Int.self, forKey: .character))
+        guard line >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .line, in: container, debugDescription: "a line is a whole number ≥ 0")
+        }
+        guard character >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .character, in: container, debugDescription: "a character is a whole number ≥ 0")
+        }
     }
 }
 
@@ -142,4 +155,27 @@ package struct TextDocument: Sendable {
 
     /// The position just past the text's end.
     package var endPosition: LSPPosition { lines.position(ofOffset: bytes.count, in: bytes) }
+}
+
+extension TextDocument.Change: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case range, text
+    }
+
+    private enum RangeKeys: String, CodingKey {
+        case start, end
+    }
+
+    /// Reads `{"range": {"start": …, "end": …}, "text": …}`, or `{"text": …}` for the whole text.
+    /// A `range` of `null` is no range at all, not the whole text: the change is refused.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        guard container.contains(.range) else {
+            range = nil
+            return
+        }
+        let range = try container.nestedContainer(keyedBy: RangeKeys.self, forKey: .range)
+        self.range = (try range.decode(LSPPosition.self, forKey: .start), try range.decode(LSPPosition.self, forKey: .end))
+    }
 }
