@@ -70,8 +70,15 @@ editor-deps:
 # A target may import only the targets it depends on: the layers of the library (README, "The code").
 LAYER_CHECK := --explicit-target-dependency-import-check error
 
+# For the SwiftPM calls that only build. SwiftPM 6.3.1 passes the package's two traits to the
+# compiler as -DServe -DCombine in the order of a Set, which Swift's per-process random hashing
+# redraws: a build that plans afresh recompiles every mediate target about one time in two
+# (swiftlang/swift-package-manager#10525). A fixed hash seed keeps one order. Never for a process
+# that runs the tests or the tool: their output must not depend on it.
+BUILD_ENV := SWIFT_DETERMINISTIC_HASHING=1
+
 build: deps
-	$(SWIFT) build $(LAYER_CHECK)
+	$(BUILD_ENV) $(SWIFT) build $(LAYER_CHECK)
 
 # Release builds link the Swift runtime and Foundation statically on Linux: a run starts in half
 # the time. Apple platforms do not support --static-swift-stdlib (the runtime is the system's).
@@ -97,7 +104,7 @@ RELEASE_INPUTS := Package.swift $(wildcard Package.resolved) $(shell find Source
 release: deps $(RELEASE_STAMP)
 
 $(RELEASE_STAMP): $(RELEASE_INPUTS)
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(BUILD_ENV) $(SWIFT) build $(RELEASE_FLAGS)
 ifneq ($(UNAME),Darwin)
 	@bin=$(RELEASE_BIN); \
 	if readelf -d "$$bin" | grep -E 'R(UN)?PATH' | grep -q 'ORIGIN'; then \
@@ -183,7 +190,7 @@ test: deps browser-deps editor-deps
 	@debug=$$($(SWIFT) build --show-bin-path)/mediate; \
 	release=$(RELEASE_BIN); \
 	MEDIATE="$$debug" RELEASE="$$release" python3 Scripts/test-runner \
-	  --gate build '$(SWIFT) build --build-tests $(LAYER_CHECK)' \
+	  --gate build '$(BUILD_ENV) $(SWIFT) build --build-tests $(LAYER_CHECK)' \
 	  --gate 'release build' '$(MAKE) --no-print-directory release' \
 	  --alongside 'swift test' '$(SWIFT) test --skip-build --disable-xctest' \
 	  --step 'player (Chromium)' 'MEDIATE="$$RELEASE" $(BROWSER_PYTHON) Tests/Browser/player_test.py' \
