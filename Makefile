@@ -198,6 +198,7 @@ test: deps browser-deps editor-deps
 	  --step 'language server' 'MEDIATE="$$RELEASE" python3 Tests/LSP/lsp_client_test.py' \
 	  --step 'VS Code grammar' '$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py' \
 	  --step 'VS Code scripts' 'for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done' \
+	  --step 'layers picture' 'Scripts/layers-picture --check' \
 	  --step 'report page script' 'for f in Sources/MediateKit/Report/Assets/*.js; do node --check "$$f" || exit 1; done' \
 	  --step 'VS Code client' 'node Editors/vscode/test/extension_test.js "$$MEDIATE"' \
 	  --step 'VS Code preview' '$(BROWSER_PYTHON) Editors/vscode/test/preview_test.py' \
