@@ -192,8 +192,8 @@ public final class SequenceSVGWriter: EventSink {
     /// Whether the run drew more rows than `rowLimit`: ``svg()`` then draws no rows.
     package private(set) var pastRowLimit = false
 
-    /// `rowLimit`: the most rows to keep; past it the writer lets go of them (see
-    /// ``pastRowLimit``), so that a run too large to draw costs no memory for its picture.
+    /// `rowLimit`: the most rows to keep; past it the writer lets go of them and draws none, so
+    /// that a run too large to draw costs no memory for its picture.
     public init(
         title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil,
         rowLimit: Int? = nil
