@@ -486,8 +486,10 @@ public final class SequenceSVGWriter: EventSink {
 
     /// The width of `text` in pixels at 12 px monospace; East Asian wide characters count twice.
     static func width(_ text: String) -> Int {
+        // Below U+231A no scalar is wide, so most text never looks up a Unicode property (the
+        // lookup was an eighth of drawing a large run).
         let columns = text.unicodeScalars.reduce(0) { sum, scalar in
-            sum + (scalar.properties.isEmojiPresentation || (0x2E80...0xFFDC).contains(scalar.value) ? 2 : 1)
+            sum + (scalar.value >= 0x231A && (scalar.properties.isEmojiPresentation || (0x2E80...0xFFDC).contains(scalar.value)) ? 2 : 1)
         }
         return (columns * Size.charTenths + 9) / 10
     }
