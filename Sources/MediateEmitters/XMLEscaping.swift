@@ -4,6 +4,8 @@ package enum XML {
     /// (`'` as `&#39;`, which HTML and XML both read), characters XML cannot hold become U+FFFD, and
     /// bidirectional controls, which would reorder the page's text, are shown `\u{X}`.
     package static func escaped(_ text: String) -> String {
+        // Most text is printable ASCII with none of the five specials: it stays as it is.
+        if text.utf8.allSatisfy(isPlain) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -18,6 +20,15 @@ package enum XML {
             }
         }
         return out
+    }
+
+    /// Whether `byte` is printable ASCII (or a tab or line break) that needs no escape.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x26, 0x3C, 0x3E, 0x22, 0x27: false  // & < > " '
+        case 0x20..<0x7F, 0x09, 0x0A, 0x0D: true
+        default: false
+        }
     }
 }
 
