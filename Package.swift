@@ -100,14 +100,13 @@ let package = Package(
         ),
         // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
         // only target that imports Hummingbird (and through it SwiftNIO); only the `mediate` tool
-        // links it, not MediateCommandLine. Without the `Serve` trait it has neither dependency and
-        // compiles to nothing (`#if Serve`).
+        // links it, not MediateCommandLine, and it depends on the library alone (the protocol it
+        // serves the watch through, `WatchReportServer`, is MediateKit's). Without the `Serve`
+        // trait it has neither dependency and compiles to nothing (`#if Serve`).
         .target(
             name: "MediateServe",
             dependencies: [
                 "MediateKit",
-                // For the protocol the watch serves through, `WatchReportServer`.
-                "MediateCommandLine",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),

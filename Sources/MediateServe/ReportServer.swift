@@ -6,7 +6,6 @@
     import Hummingbird
     import HummingbirdCore
     import Logging
-    import MediateCommandLine
     import MediateKit
     import Synchronization
 

@@ -3,7 +3,8 @@
 ///
 /// The command line knows no HTTP server of its own, so that a package's designs tool does not
 /// build one; the `mediate` tool passes its server (`ReportServer`, in the `MediateServe` target)
-/// to ``MediateCommandLine/main(designs:reportServer:)``.
+/// to `MediateCommandLine.main(designs:reportServer:)`. It lives beside the watch, so that the
+/// server depends on the library alone.
 public protocol WatchReportServer: AnyObject, Sendable {
     /// Starts serving on `host` (a loopback address unless `--allow-remote` was given) and `port`
     /// (0: any free port); returns once the server listens, or throws why it cannot.
