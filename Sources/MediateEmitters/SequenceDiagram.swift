@@ -7,7 +7,8 @@
 /// mediator, once per send, and one from the mediator to the receiver; any other goes straight
 /// from sender to receiver. Every arrow carries the send's number as the transcript writes it
 /// (`1`, `1.1` …). A participant that joins after the first step is created there, and one
-/// deallocated is destroyed (the target's `create` and `destroy`). Errors, naming their send,
+/// deallocated is destroyed (the target's `create` and `destroy`). A reaction that sends is an
+/// activation bar on its receiver (`activate` … `deactivate`), as in the native view. Errors, naming their send,
 /// `leave`, `release`, expectations (a failed one marked ✗, red in PlantUML) and leaks are notes.
 /// What a reaction did under a guard that held (`if …`: its arrows and notes) is an `opt` block
 /// labelled with the guard's condition, nested as the guards were; a guarded body that drew
@@ -56,6 +57,10 @@ public final class SequenceDiagramWriter: EventSink {
     private var guards: [(depth: Int, operator: String, label: String, opened: Bool)] = []
     /// How many `opt` and `par` blocks are open: the indentation of the lines.
     private var openBlocks = 0
+    /// The reactions running, outermost first: the lifeline of each delivery's receiver, the
+    /// delivery's depth, and whether its activation bar is drawn (once the reaction sends, as
+    /// the native view draws one).
+    private var reactions: [(id: String, depth: Int, active: Bool)] = []
     /// PlantUML: participants that joined without a mediator and are not drawn yet. Each one's
     /// `create` line waits for the first arrow to it, which PlantUML needs to draw it there.
     private var uncreated: [(id: String, name: String)] = []
@@ -78,6 +83,7 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
+        if !reactions.isEmpty { endReactions(atOrBelow: event.depth) }
         if !guards.isEmpty { endGuards(atOrBelow: event.depth) }
         switch event {
         case .scenario, .mediator(_, replacement: false, _), .participant:
@@ -97,6 +103,7 @@ public final class SequenceDiagramWriter: EventSink {
             while sends.count <= depth { sends.append([]) }
             if sends[depth].count == Self.sendsKept { sends[depth].removeFirst() }
             sends[depth].append(Send(number: number.map(String.init).joined(separator: "."), sender: sender, message: message.written))
+            activateReaction(sendingAt: depth)
         case .delivery(let receiver, let sender, let message, let depth):
             defer { relay = nil }
             guard let (level, position) = position(under: depth, from: sender, message: message.written) else { return }
@@ -104,6 +111,7 @@ public final class SequenceDiagramWriter: EventSink {
             if throughMediator { arrowToMediator(level, position) }
             let send = sends[level][position]
             guard let to = ids[receiver], let from = throughMediator ? ids["mediator"] : ids[sender] else { return }
+            defer { reactions.append((to, depth, false)) }
             // A send reaches the mediator by one arrow, whether the mediator carries it on or is
             // one of its targets (language 1.1): a delivery to it after that arrow draws no other.
             if !throughMediator, to == ids["mediator"], from != to {
@@ -153,6 +161,26 @@ public final class SequenceDiagramWriter: EventSink {
             guards.append((0, "par", TranscriptEvent.togetherText(kind: kind, synchronous: synchronous), false))
         case .scenario, .set, .end:
             break
+        }
+    }
+
+    /// Draws the activation bar of the reaction that a send at `depth` belongs to, once: the
+    /// innermost reaction running, when the send is in its body or in a guard's body within it.
+    private func activateReaction(sendingAt depth: Int) {
+        guard let innermost = reactions.indices.last, !reactions[innermost].active else { return }
+        let inGuardedBody = guards.last.map { $0.operator == "opt" && $0.depth == depth - 1 } ?? false
+        let reaction = reactions[innermost]
+        guard reaction.depth == depth - 1 || (inGuardedBody && reaction.depth == depth - 2) else { return }
+        reactions[innermost].active = true
+        line(dialect == .mermaid ? "    activate \(reaction.id)" : "activate \(reaction.id)")
+    }
+
+    /// Ends the activation bars of the reactions an event at `depth` is not part of.
+    private func endReactions(atOrBelow depth: Int) {
+        while let last = reactions.last, last.depth >= depth {
+            reactions.removeLast()
+            guard last.active else { continue }
+            write(dialect == .mermaid ? "    deactivate \(last.id)" : "deactivate \(last.id)")
         }
     }
 

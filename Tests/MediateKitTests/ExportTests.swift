@@ -49,9 +49,11 @@ struct ExportTests {
                     Note over p4: leave
                     p1->>m: 1 ping
                     m->>p2: 1 ping
+                    activate p2
                     p2->>m: 1.1 pong
                     m->>p3: 1.1 pong
                     Note over p2: ! missingReceiver D (send 1.1 pong)
+                    deactivate p2
                     m->>p1: 2 #34;a#59;b#35;c#60;d#62;#34;
                     m->>p2: 2 #34;a#59;b#35;c#60;d#62;#34;
                     m->>p3: 2 #34;a#59;b#35;c#60;d#62;#34;
@@ -60,10 +62,37 @@ struct ExportTests {
                 """)
     }
 
+    /// As in the native view: a bar from the arrow that starts a reaction that sends to the
+    /// reaction's end, nested as reactions nest, and opened inside a guard's block when the
+    /// guarded body is what sends.
+    @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
+    func aReactionThatSendsIsActivatedUntilItEnds(dialect: SequenceDiagramWriter.Dialect) throws {
+        let text = try export(
+            """
+            mediator mesh
+            participant A
+            participant B
+            on B receives ping { self -> A: pong }
+            on A receives pong { self -> B: done }
+            on B receives again if sender == "A" { self -> A: done }
+            A -> B: ping
+            A -> B: again
+            """, dialect: dialect)
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let bars = lines.filter { $0.hasPrefix("activate ") || $0.hasPrefix("deactivate ") }
+        #expect(bars == ["activate p2", "activate p1", "deactivate p1", "deactivate p2", "activate p2", "deactivate p2"], "\(text)")
+        // The first bar starts after the arrow into B and before B's own arrow.
+        let into = try #require(lines.firstIndex { $0.contains("p1") && $0.contains("p2") && $0.hasSuffix("1 ping") })
+        #expect(lines[into + 1] == "activate p2")
+        // Only the guarded body sends: the bar starts inside the guard's block.
+        let opt = try #require(lines.firstIndex { $0.hasPrefix("opt ") })
+        #expect(lines[opt + 1] == "activate p2")
+    }
+
     @Test func inTheMeshDeliveriesGoStraightAndTheMediatorCannotSpeak() throws {
         let text = try export(source, kind: .mesh, dialect: .mermaid)
         #expect(!text.contains("participant m as mediator"))
-        #expect(text.contains("    p1->>p2: 1 ping\n    p2->>p3: 1.1 pong\n"))
+        #expect(text.contains("    p1->>p2: 1 ping\n    activate p2\n    p2->>p3: 1.1 pong\n"))
         #expect(text.contains("Note over p1,p4: ! noMediator (send 2 #34;a#59;b#35;c#60;d#62;#34;)\n"))
     }
 
