@@ -131,10 +131,15 @@ package enum Graphviz {
             return context
         }
 
+        /// Whether the plugin library `plugin` is installed in `folder`.
+        static func hasPlugin(_ plugin: String, in folder: String) -> Bool {
+            access("\(folder)/\(pluginFileName(plugin))", F_OK) == 0
+        }
+
         /// The file a plugin library is installed as, named with the plugin version of the
         /// Graphviz this is built against: `libgvplugin_core.so.6` on Linux,
         /// `libgvplugin_core.8.dylib` on macOS.
-        private static func pluginFileName(_ plugin: String) -> String {
+        static func pluginFileName(_ plugin: String) -> String {
             #if canImport(Darwin)
                 "libgvplugin_\(plugin).\(mediate_plugin_version()).dylib"
             #else
@@ -259,6 +264,54 @@ package enum Graphviz {
 }
 
 extension Graphviz {
+    /// An SVG picture as PNG or PDF: Graphviz draws it as the image of a graph's only node, with
+    /// cairo, through its rsvg plugin (librsvg). For the pictures mediate lays out itself, which
+    /// have no DOT source. The picture goes through a file of its own in a new private folder
+    /// under `TMPDIR` (Graphviz reads images only from files), removed before this returns.
+    package static func convert(svg: String, to format: GraphvizFormat) throws(GraphvizError) -> [UInt8] {
+        guard format != .svg else { return Array(svg.utf8) }
+        let folder = try pluginFolder()
+        guard Contexts.hasPlugin("rsvg", in: folder) else {
+            throw GraphvizError(
+                message: "Graphviz's rsvg plugin, which reads SVG pictures, is missing from \(folder)",
+                help: "install it: on Debian or Ubuntu, 'sudo apt-get install libgvc6-plugins-gtk'; on macOS, "
+                    + "'brew install graphviz'; or write the picture as SVG")
+        }
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/mediate-picture-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw GraphvizError(
+                message: "no private folder could be made for the picture under \(base): \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        let file = directory + "/picture.svg"
+        defer {
+            unlink(file)
+            rmdir(directory)
+        }
+        guard let stream = fopen(file, "wx") else {
+            throw GraphvizError(message: "the picture could not be written to \(file): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(svg.utf8)
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
+        guard fclose(stream) == 0, written == bytes.count else {
+            throw GraphvizError(message: "the picture could not be written to \(file)")
+        }
+        // A DOT string: a backslash or a quote in TMPDIR's path is escaped.
+        let quoted = file.reduce(into: "") { text, character in
+            if character == "\\" || character == "\"" { text.append("\\") }
+            text.append(character)
+        }
+        let dot = """
+            digraph picture {
+              graph [pad=0, margin=0]
+              node [shape=plaintext, label="", margin=0, width=0, height=0, imagescale=false]
+              picture [image="\(quoted)"]
+            }
+            """
+        return try render(dot, layout: .dot, format: format)
+    }
+
     /// `GVBINDIR`, through which Graphviz is told where its plugins are, when set and not empty.
     static var gvbindir: String? {
         guard let value = getenv("GVBINDIR"), value.pointee != 0 else { return nil }

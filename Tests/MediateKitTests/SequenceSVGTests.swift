@@ -342,11 +342,11 @@ struct SequenceSVGTests {
         #expect(!writer.svg().contains("class=\"delivery\""))
     }
 
-    @Test func renderRefusesOtherFormatsAndLayouts() throws {
+    @Test func renderRefusesDOTAndLayouts() throws {
         let path = packageRoot.appendingPathComponent("Scenarios/chat.scenario").path
         for command in [
-            RenderCommand(path: path, designs: .reference, graph: .sequence, format: .png),
-            RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: "/tmp/never.pdf"),
+            RenderCommand(path: path, designs: .reference, graph: .sequence, format: .dot),
+            RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: "/tmp/never.dot"),
             RenderCommand(path: path, designs: .reference, graph: .sequence, layout: .dot),
         ] {
             let (out, err) = (StringOutput(), StringOutput())
@@ -357,5 +357,39 @@ struct SequenceSVGTests {
         let (out, err) = (StringOutput(), StringOutput())
         #expect(RenderCommand(path: path, designs: .reference, graph: .sequence).execute(standardOutput: out, standardError: err) == 0)
         #expect(out.text == Self.svg(try DiagramGoldenTests.load("chat.scenario")))
+    }
+
+    /// PNG and PDF are the native SVG drawn by Graphviz's cairo renderer: a PNG of the SVG's
+    /// size in pixels (give or take Graphviz's rounding), a PDF with a page.
+    /// Serialized: each case checks that its picture's temporary folder is gone.
+    @Test(.serialized, arguments: ["png", "pdf"])
+    func renderWritesThePictureAsPNGOrPDF(format: String) throws {
+        let path = packageRoot.appendingPathComponent("Scenarios/chat.scenario").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sequence-\(format)-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("chat.\(format)").path
+        let (out, err) = (StringOutput(), StringOutput())
+        let code = RenderCommand(path: path, designs: .reference, graph: .sequence, outputPath: file)
+            .execute(standardOutput: out, standardError: err)
+        #expect(code == 0, "\(err.text)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        if format == "png" {
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let svg = Self.svg(try DiagramGoldenTests.load("chat.scenario"))
+            let match = try #require(svg.firstMatch(of: /<svg[^>]* width="(\d+)"/))
+            let svgWidth = try #require(Int(match.1))
+            #expect(abs(width - svgWidth) <= 4, "PNG \(width) px wide, SVG \(svgWidth)")
+            // Not blank: a picture of arrows and text has many colours' worth of bytes.
+            #expect(bytes.count > 5_000)
+        } else {
+            #expect(bytes.starts(with: Array("%PDF".utf8)))
+            #expect(bytes.count > 2_000)
+        }
+        // Nothing is left in the temporary folder Graphviz read the picture from.
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("mediate-picture-") }
+        #expect(left.isEmpty, "\(left)")
     }
 }

@@ -15,7 +15,8 @@ extension Mediate {
                     the \(designCount) designs side by side with their metrics. Rendered in process by the \
                     Graphviz library; --format dot writes the DOT source. sequence: a sequence \
                     diagram of one run (lifelines, numbered arrows, activations, notes), laid out by \
-                    mediate itself, SVG only. Without -o, writes to standard output, but never an image \
+                    mediate itself (SVG; PNG and PDF are that SVG rasterised by Graphviz's cairo \
+                    renderer). Without -o, writes to standard output, but never an image \
                     (SVG, PNG, PDF) to a terminal: give -o FILE, or pipe it; with -o, the format follows the file's extension unless given, \
                     and an extension that names no format is an error.
                     """

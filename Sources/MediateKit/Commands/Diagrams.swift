@@ -60,6 +60,16 @@ func render(_ dot: String, format: DiagramFormat, layout: DiagramLayout?) throws
     }
 }
 
+/// A picture `mediate` lays out itself (`svg`) in `format`: PNG and PDF through Graphviz's
+/// cairo renderer, which draws the SVG with librsvg.
+func picture(_ svg: String, format: DiagramFormat) throws -> [UInt8] {
+    switch format {
+    case .svg, .dot: return Array(svg.utf8)
+    case .png: return try Graphviz.convert(svg: svg, to: .png)
+    case .pdf: return try Graphviz.convert(svg: svg, to: .pdf)
+    }
+}
+
 /// Throws when a diagram of `edges` edges, `labelled` of them labelled, is past what mediate asks
 /// Graphviz to lay out (``maxDiagramEdges``, ``maxUnlabelledDiagramEdges``).
 func checkDiagramSize(edges: Int, labelled: Int) throws {

@@ -148,14 +148,13 @@ package struct RenderCommand: Sendable {
 }
 
 extension RenderCommand {
-    /// Why `--graph sequence` cannot be drawn as asked, or nil: it is SVG alone, laid out by
-    /// `mediate` itself.
+    /// Why `--graph sequence` cannot be drawn as asked, or nil: `mediate` lays it out itself, as
+    /// SVG (PNG and PDF are that SVG rasterised), so it has neither a layout engine nor DOT.
     var sequenceRefusal: String? {
         if layout != nil { return "--layout is for the Graphviz diagrams; --graph sequence is laid out by mediate itself" }
-        guard resolvedFormat == .svg else {
-            return "--graph sequence writes SVG only (not \(resolvedFormat.rawValue)): mediate draws it itself, without "
-                + "Graphviz, and \(resolvedFormat == .dot ? "it has no DOT source" : "a raster or PDF would need a rasteriser"); "
-                + "write .svg, or use --graph messages for Graphviz's formats"
+        guard resolvedFormat != .dot else {
+            return "--graph sequence has no DOT source: mediate lays it out itself; write .svg, .png or .pdf, "
+                + "or use --graph messages for a DOT graph"
         }
         return nil
     }
@@ -220,7 +219,8 @@ extension RenderCommand {
                 standardError: standardError)
         }
         do {
-            try OutputPath(path: outputPath ?? "-").write(Array(writer.svg().utf8), inputs: [path], standardOutput: standardOutput)
+            let bytes = try picture(writer.svg(), format: resolvedFormat)
+            try OutputPath(path: outputPath ?? "-").write(bytes, inputs: [path], standardOutput: standardOutput)
         } catch {
             let target = outputPath.map { "'\($0.visible())'" } ?? "standard output"
             standardError.write(
