@@ -35,14 +35,19 @@ func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws {
 }
 
 /// The most labelled edges a diagram may have for Graphviz to lay it out. Layout time grows
-/// steeply with labelled edges: a 14-participant mesh's 182 references take a second or two, a
-/// 20-participant mesh's 380 a minute. Large diagrams leave their field names out (see
+/// steeply with labelled edges: dot takes about 0.5 s of CPU for a 14-participant mesh's 182
+/// and about 1 s for a 16-participant mesh's 240 (`Scripts/layout-budgets`). Large diagrams leave their field names out (see
 /// `DOTEmitter`), and those may have up to ``maxUnlabelledDiagramEdges``. `render` stops at a larger
 /// diagram with an error (exit 3), though `--format dot` writes its source; `run --output` and
 /// `check --record` write its DOT and skip its SVG.
 public let maxDiagramEdges = 200
-/// The most edges of any kind a diagram may have.
+/// The most edges of any kind a diagram may have. The compare diagram of 60 participants that
+/// each broadcast, 4,956 edges in clusters, takes dot 1.6 s of CPU (`Scripts/layout-budgets`).
 public let maxUnlabelledDiagramEdges = 5_000
+/// The most edges a messages diagram drawn without labels may have: dot lays out a mesh's 600 in
+/// about a second of CPU here, 870 in 4 s and 1,560 in 45 s (`Scripts/layout-budgets` measures
+/// it). Past it the report shows the busiest pairs instead.
+let maxUnlabelledMessageEdges = 600
 
 /// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the
 /// diagram names for its size (see `DOTEmitter.radialAbove`). Throws, before calling Graphviz,

@@ -255,10 +255,18 @@ package struct ReportCommand: Sendable {
         let routed: Result<String, HTMLReport.GraphvizFailure>
         do {
             let labelled = run.messages.links.count <= maxDiagramEdges
+            guard run.messages.links.count <= maxUnlabelledMessageEdges else {
+                throw HTMLReport.GraphvizFailure(
+                    message: "the diagram would have \(DOTEmitter.grouped(run.messages.links.count)) arrows, more than Graphviz "
+                        + "lays out in about a second (\(DOTEmitter.grouped(maxUnlabelledMessageEdges))); the busiest pairs instead",
+                    summary: HTMLReport.busiestPairs(run.messages))
+            }
             let dot = DOTEmitter.messages(run.messages, title: title, kind: run.kind, idPrefix: prefix, labelled: labelled)
             let counts = edgeCounts(dot)
             try checkDiagramSize(edges: counts.edges, labelled: counts.labelled)
             routed = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
+        } catch let failure as HTMLReport.GraphvizFailure {
+            routed = .failure(failure)
         } catch {
             routed = .failure(HTMLReport.GraphvizFailure(error))
         }

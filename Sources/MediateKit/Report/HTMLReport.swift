@@ -43,7 +43,12 @@ enum HTMLReport {
     /// Why a diagram is missing from the page.
     struct GraphvizFailure: Error, Sendable {
         var message: String
-        init(message: String) { self.message = message }
+        /// HTML that shows what the diagram would have, in its place (the busiest pairs).
+        var summary = ""
+        init(message: String, summary: String = "") {
+            self.message = message
+            self.summary = summary
+        }
         /// What stopped Graphviz (or the size check before it).
         init(_ error: any Error) { message = (error as? GraphvizError)?.message ?? "\(error)" }
     }
@@ -121,7 +126,59 @@ enum HTMLReport {
         case .success(let svg): writeDiagram(svg, opening: "<div class=\"diagram\">", closing: "</div>\n", to: out)
         case .failure(let failure): out.write("<p class=\"bad\">The diagram could not be drawn: \(XML.escaped(failure.message))</p>\n")
         }
+        out.write(metricsTable(section.report))
         out.write(expectations(section) + "</section>\n")
+    }
+
+    /// The coupling metrics of every design as an HTML table, one column a design: the numbers
+    /// stay on the page when the compare diagram is too large to draw. Long lists of cycles and
+    /// leaked objects are cut after ``listedNames`` names, saying how many more there are.
+    static func metricsTable(_ report: ComparisonReport) -> String {
+        func list(_ names: [String]) -> String {
+            guard !names.isEmpty else { return "none" }
+            let shown = names.prefix(listedNames).map { XML.escaped($0) }.joined(separator: ", ")
+            return names.count > listedNames ? shown + " … and \(DOTEmitter.grouped(names.count - listedNames)) more" : shown
+        }
+        let columns = report.implementations.map(\.run)
+        var rows: [(String, [String])] = [
+            ("references", columns.map { DOTEmitter.grouped($0.metrics.references) }),
+            ("strong", columns.map { DOTEmitter.grouped($0.metrics.strong) }),
+            ("weak", columns.map { DOTEmitter.grouped($0.metrics.weak) }),
+            ("unowned", columns.map { DOTEmitter.grouped($0.metrics.unowned) }),
+            ("participant → participant", columns.map { DOTEmitter.grouped($0.metrics.participantToParticipant) }),
+        ]
+        rows.append(("strong cycles", columns.map { list($0.metrics.cycles.map { "(" + $0.joined(separator: ", ") + ")" }) }))
+        rows.append(("leaked", columns.map { list($0.metrics.leaked) }))
+        var html = "<div class=\"table-scroll\"><table class=\"metrics\"><thead><tr><th>metric</th>"
+        for run in columns {
+            let own = run.kind == report.ownKind ? " class=\"own\" title=\"the scenario's own design\"" : ""
+            html += "<th\(own)>\(XML.escaped(run.kind.rawValue))</th>"
+        }
+        html += "</tr></thead><tbody>\n"
+        for (name, cells) in rows {
+            html += "<tr><th>\(XML.escaped(name))</th>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody></table></div>\n"
+    }
+
+    /// How many cycles or leaked objects a cell of the metrics table names before it says how many more.
+    static let listedNames = 12
+
+    /// The pairs that exchanged the most messages in `graph`, busiest first (ties in the order of
+    /// the names), as an HTML table: at most ``listedNames`` rows and a line for the rest.
+    static func busiestPairs(_ graph: MessageGraph) -> String {
+        let links = graph.links.sorted { ($1.total, $0.from, $0.to) < ($0.total, $1.from, $1.to) }
+        var html = "<table class=\"pairs\"><thead><tr><th>from</th><th>to</th><th>messages</th></tr></thead><tbody>"
+        for link in links.prefix(listedNames) {
+            html += "<tr><td>\(XML.escaped(link.from))</td><td>\(XML.escaped(link.to))</td><td>\(DOTEmitter.grouped(link.total))</td></tr>"
+        }
+        let rest = links.dropFirst(listedNames)
+        if !rest.isEmpty {
+            let messages = rest.reduce(0) { $0 + $1.total }
+            html +=
+                "<tr><td colspan=\"3\">… and \(DOTEmitter.grouped(rest.count)) more pairs, \(DOTEmitter.grouped(messages)) messages</td></tr>"
+        }
+        return html + "</tbody></table>"
     }
 
     /// The scenario's player: every design's lane, the own kind's marked.
@@ -186,7 +243,9 @@ enum HTMLReport {
                         svg, opening: "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">",
                         closing: "</figure>", to: out)
                 case .failure(let failure):
-                    out.write("<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p></figure>")
+                    out.write(
+                        "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p>"
+                            + failure.summary + "</figure>")
                 }
             }
             out.write("</div>\n")
