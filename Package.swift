@@ -80,6 +80,14 @@ let package = Package(
                 .embedInCode("Report/Assets/player.js"),
             ]
         ),
+        // `mediate lsp`, an application of the library: framing, JSON, documents and UTF-16
+        // positions, the index of names, completion, and the server's loop. Not a product: the
+        // command line runs it, and the fuzz target reaches it through MediateCommandLine.
+        .target(name: "MediateLanguageServer", dependencies: ["MediateKit"]),
+        // `mediate watch`, an application of the library: the file system's events, the debounce,
+        // the loop and its stop, a change run in a process of its own, and the protocol its report
+        // server meets (`WatchReportServer`). Not a product: the command line runs it.
+        .target(name: "MediateWatch", dependencies: ["MediateKit"]),
         // The reference designs, written against the design API alone: the runtime layer; and,
         // under the `Combine` trait, OpenCombine for the `combine` design (`#if Combine`).
         .target(
@@ -100,24 +108,27 @@ let package = Package(
         ),
         // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
         // only target that imports Hummingbird (and through it SwiftNIO); only the `mediate` tool
-        // links it, not MediateCommandLine, and it depends on the library alone (the protocol it
-        // serves the watch through, `WatchReportServer`, is MediateKit's). Without the `Serve`
-        // trait it has neither dependency and compiles to nothing (`#if Serve`).
+        // links it, not MediateCommandLine, and it depends on the watch alone (and through it the
+        // library), whose protocol `WatchReportServer` it meets. Without the `Serve` trait it has
+        // neither dependency and compiles to nothing (`#if Serve`).
         .target(
             name: "MediateServe",
             dependencies: [
-                "MediateKit",
+                "MediateWatch",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Serve"])),
             ]
         ),
-        // The command line: flags in, exit codes out, for the reference designs and a package's own.
+        // The command line: flags in, exit codes out, for the reference designs and a package's own;
+        // `mediate lsp` and `mediate watch` run the two applications above.
         .target(
             name: "MediateCommandLine",
             dependencies: [
                 "MediateKit",
+                "MediateLanguageServer",
+                "MediateWatch",
                 "MediateDesigns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -169,6 +180,8 @@ let package = Package(
                 "MediateEmitters",
                 "MediateDesigns",
                 "GraphvizRendering",
+                "MediateLanguageServer",
+                "MediateWatch",
                 "SeededBugDesigns",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -178,11 +191,11 @@ let package = Package(
         .testTarget(name: "MediateRuntimeTests", dependencies: ["MediateRuntime"]),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
-        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),
+        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateWatch", "MediateKit"]),
         // The command line's help and parsing, through the argument parser, without a process.
         .testTarget(
             name: "MediateCommandLineTests",
-            dependencies: ["MediateCommandLine", "MediateKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["MediateCommandLine", "MediateKit", "MediateWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "MediateTestingTests",

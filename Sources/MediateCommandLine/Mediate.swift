@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediateKit
+import MediateWatch
 
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
 struct Mediate: ParsableCommand {
