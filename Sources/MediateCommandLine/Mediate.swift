@@ -1,4 +1,5 @@
 import ArgumentParser
+import MediateDesigns
 import MediateKit
 import MediateWatch
 

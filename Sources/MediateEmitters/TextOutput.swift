@@ -1,3 +1,5 @@
+import MediateRuntime
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

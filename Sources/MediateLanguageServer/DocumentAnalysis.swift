@@ -1,3 +1,4 @@
+import Foundation
 import MediateKit
 
 /// What the server knows of one version of a document: the CLI's diagnostics for it, and an
