@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 
 /// How a stored reference holds its object, as the Swift runtime's field metadata says.
 public enum Ownership: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 
 /// Walks live Swift objects through their stored references: values are read as `Mirror` shows
 /// them, without making a mirror where the type has none of its own or has the standard

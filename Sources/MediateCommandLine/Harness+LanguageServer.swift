@@ -1,4 +1,4 @@
-@_spi(Harness) import MediateKit
+@_spi(Harness) public import MediateKit
 import MediateLanguageServer
 
 extension Harness {

@@ -1,5 +1,5 @@
-import MediateAnalysis
-import MediateRuntime
+public import MediateAnalysis
+public import MediateRuntime
 import MediateSyntax
 
 /// Writes Graphviz DOT for the three diagrams: the message flow of one run, the coupling of one

@@ -1,5 +1,5 @@
 import Foundation
-import MediateRuntime
+public import MediateRuntime
 import MediateSyntax
 
 /// Writes events as JSON lines: one object per event, keys sorted, the transcript's information.

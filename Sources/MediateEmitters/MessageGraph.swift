@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 import MediateSyntax
 
 /// The message flow of a run, gathered from its events: who sent what to whom, numbered as the

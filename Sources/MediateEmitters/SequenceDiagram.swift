@@ -1,5 +1,5 @@
 import Foundation
-import MediateRuntime
+public import MediateRuntime
 import MediateSyntax
 
 /// Writes a run as a sequence diagram, Mermaid (which GitHub renders in Markdown) or PlantUML,

@@ -1,5 +1,5 @@
 import Foundation
-import MediateRuntime
+public import MediateRuntime
 import MediateSyntax
 
 /// Draws a run as an SVG sequence diagram, laid out by `mediate` itself: no Graphviz, no Java.

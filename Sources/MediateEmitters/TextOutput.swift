@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 
 #if canImport(Darwin)
     import Darwin

@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 import MediateSyntax
 
 /// Writes events as transcript version 1 lines (docs/LANGUAGE.md), two spaces per depth.

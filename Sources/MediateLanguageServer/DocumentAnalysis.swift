@@ -1,5 +1,5 @@
 import Foundation
-import MediateKit
+package import MediateKit
 
 /// What the server knows of one version of a document: the CLI's diagnostics for it, and an
 /// index of the names its syntax tree holds (built even when the file has errors, from what the

@@ -1,5 +1,5 @@
 import Foundation
-import MediateKit
+package import MediateKit
 
 #if canImport(Darwin)
     import Darwin

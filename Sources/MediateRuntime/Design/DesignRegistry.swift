@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// The name of a design, as `mediator NAME` and `--mediator NAME` write it.
 public struct MediatorKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

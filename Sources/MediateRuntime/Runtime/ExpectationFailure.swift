@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// An `expect` line of a run that said `FAILED`.
 public struct ExpectationFailure: Hashable, Sendable {

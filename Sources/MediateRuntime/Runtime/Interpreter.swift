@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 import Synchronization
 
 /// Runs a checked script under one design, streaming what happens to a sink.

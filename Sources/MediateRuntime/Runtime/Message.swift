@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// A message as it is delivered: a text, or a name with arguments.
 ///

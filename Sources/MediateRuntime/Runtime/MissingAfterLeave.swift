@@ -1,4 +1,4 @@
-import MediateSyntax
+package import MediateSyntax
 
 /// A `! missingReceiver NAME` line for a participant that a `leave` took out.
 package struct MissingAfterLeave: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// What a run came to: its counts and whether a limit stopped it.
 public struct RunSummary: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// One thing that happened in a run, in the order it happened. Every output format (transcript,
 /// log, JSON lines) is a pure rendering of this stream.
