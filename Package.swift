@@ -1,6 +1,16 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// Every Swift target's settings, but the test targets': `any` before each existential type, an
+// import in each file for the module of every member it uses, and imports internal unless
+// written `public import` or `package import`, so that neither a leaked import nor a module used
+// through another's re-export compiles.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "mediate",
     // Mutex and Atomic (Synchronization) need macOS 15. Linux has no minimum here.
@@ -56,16 +66,16 @@ let package = Package(
         //
         // Files, locations and diagnostics; tokens, lexer, parser, syntax tree; the checker, which
         // knows the registered designs only by their names.
-        .target(name: "MediateSyntax"),
+        .target(name: "MediateSyntax", swiftSettings: swiftSettings),
         // The interpreter and the events it emits, and the design API (Design, Member, Courier,
         // DesignRegistry) that designs are written against.
-        .target(name: "MediateRuntime", dependencies: ["MediateSyntax", "CConcurrencyHooks"]),
+        .target(name: "MediateRuntime", dependencies: ["MediateSyntax", "CConcurrencyHooks"], swiftSettings: swiftSettings),
         // The addresses of the concurrency runtime's hooks, by name (Scheduling/RuntimeHooks.swift).
         .target(name: "CConcurrencyHooks"),
         // The reference walk over a run's live objects, the reference graph and coupling metrics.
-        .target(name: "MediateAnalysis", dependencies: ["MediateRuntime"]),
+        .target(name: "MediateAnalysis", dependencies: ["MediateRuntime"], swiftSettings: swiftSettings),
         // Transcript, log, JSON lines, DOT, sequence diagrams, JUnit; buffered and atomic outputs.
-        .target(name: "MediateEmitters", dependencies: ["MediateAnalysis"]),
+        .target(name: "MediateEmitters", dependencies: ["MediateAnalysis"], swiftSettings: swiftSettings),
         // Loading and running scenarios under one design or every one, and every subcommand as the
         // command line calls it; re-exports the layers below, so `import MediateKit` is all a user
         // writes. The only layer that renders through Graphviz.
@@ -78,8 +88,17 @@ let package = Package(
                 .embedInCode("Report/Assets/report.css"),
                 .embedInCode("Report/Assets/player.css"),
                 .embedInCode("Report/Assets/player.js"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
+        // `mediate lsp`, an application of the library: framing, JSON, documents and UTF-16
+        // positions, the index of names, completion, and the server's loop. Not a product: the
+        // command line runs it, and the fuzz target reaches it through MediateCommandLine.
+        .target(name: "MediateLanguageServer", dependencies: ["MediateKit"], swiftSettings: swiftSettings),
+        // `mediate watch`, an application of the library: the file system's events, the debounce,
+        // the loop and its stop, a change run in a process of its own, and the protocol its report
+        // server meets (`WatchReportServer`). Not a product: the command line runs it.
+        .target(name: "MediateWatch", dependencies: ["MediateKit"], swiftSettings: swiftSettings),
         // The reference designs, written against the design API alone: the runtime layer; and,
         // under the `Combine` trait, OpenCombine for the `combine` design (`#if Combine`).
         .target(
@@ -87,10 +106,11 @@ let package = Package(
             dependencies: [
                 "MediateRuntime",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["Combine"])),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // Rendering DOT to SVG, PNG or PDF in process; the only target that imports the C module.
-        .target(name: "GraphvizRendering", dependencies: ["CGraphviz"]),
+        .target(name: "GraphvizRendering", dependencies: ["CGraphviz"], swiftSettings: swiftSettings),
         // libgraphviz's C API (gvc and cgraph), found through pkg-config.
         .systemLibrary(
             name: "CGraphviz",
@@ -100,27 +120,32 @@ let package = Package(
         ),
         // `mediate watch --serve`: the report page over HTTP on loopback, reloaded on change. The
         // only target that imports Hummingbird (and through it SwiftNIO); only the `mediate` tool
-        // links it, not MediateCommandLine, and it depends on the library alone (the protocol it
-        // serves the watch through, `WatchReportServer`, is MediateKit's). Without the `Serve`
-        // trait it has neither dependency and compiles to nothing (`#if Serve`).
+        // links it, not MediateCommandLine, and it depends on the watch alone (and through it the
+        // library), whose protocol `WatchReportServer` it meets. Without the `Serve` trait it has
+        // neither dependency and compiles to nothing (`#if Serve`).
         .target(
             name: "MediateServe",
             dependencies: [
-                "MediateKit",
+                "MediateWatch",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Serve"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Serve"])),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
-        // The command line: flags in, exit codes out, for the reference designs and a package's own.
+        // The command line: flags in, exit codes out, for the reference designs and a package's own;
+        // `mediate lsp` and `mediate watch` run the two applications above.
         .target(
             name: "MediateCommandLine",
             dependencies: [
                 "MediateKit",
+                "MediateLanguageServer",
+                "MediateWatch",
                 "MediateDesigns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // `assertScenario` for a package's own test suite: a scenario under a design against the
         // goldens `mediate check` keeps, each mismatch a test issue at the caller's line. Linked
@@ -133,13 +158,14 @@ let package = Package(
                 "MediateDesigns",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         // The `mediate` tool: the command line with the reference designs and, for `watch --serve`,
         // the report server (with the `Serve` trait; without it, none). A package's designs tool
         // depends on MediateCommandLine alone, so it builds no HTTP server (its `watch --serve`
         // says so).
-        .executableTarget(name: "mediate", dependencies: ["MediateCommandLine", "MediateServe"]),
+        .executableTarget(name: "mediate", dependencies: ["MediateCommandLine", "MediateServe"], swiftSettings: swiftSettings),
         // `swift package mediate check|render|…` in any package that depends on this one. It
         // builds the package's designs tool (an executable target inside Designs/) or `mediate`
         // itself when it runs, in the package's own build folder, so it declares no tool.
@@ -151,13 +177,15 @@ let package = Package(
         ),
         // A designs tool with a design of its own that prints, for the end-to-end tests: what a
         // team's package builds. Not a product.
-        .executableTarget(name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns"),
+        .executableTarget(
+            name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns", swiftSettings: swiftSettings),
         // Designs with a seeded concurrency bug each, and their fixed versions, that `mediate explore`
         // must find (issue 27), for MediateKitTests and a designs tool of their own that
         // Scripts/seeded-bugs runs. Not products.
-        .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns"),
+        .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns", swiftSettings: swiftSettings),
         .executableTarget(
-            name: "mediate-seeded-bugs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/SeededBugsTool"),
+            name: "mediate-seeded-bugs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/SeededBugsTool",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MediateKitTests",
             dependencies: [
@@ -169,6 +197,8 @@ let package = Package(
                 "MediateEmitters",
                 "MediateDesigns",
                 "GraphvizRendering",
+                "MediateLanguageServer",
+                "MediateWatch",
                 "SeededBugDesigns",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -178,11 +208,11 @@ let package = Package(
         .testTarget(name: "MediateRuntimeTests", dependencies: ["MediateRuntime"]),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
-        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),
+        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateWatch", "MediateKit"]),
         // The command line's help and parsing, through the argument parser, without a process.
         .testTarget(
             name: "MediateCommandLineTests",
-            dependencies: ["MediateCommandLine", "MediateKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["MediateCommandLine", "MediateKit", "MediateWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "MediateTestingTests",

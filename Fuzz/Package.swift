@@ -29,12 +29,14 @@ let package = Package(
             ],
             swiftSettings: harness),
         // `mediate lsp`'s framing, JSON and handlers: any bytes from a client get well-framed answers,
-        // the same whether they arrive at once or a byte at a time.
+        // the same whether they arrive at once or a byte at a time. The server is no product; the
+        // command line links it, and holds its harness (`Harness.LanguageServerSession`).
         .executableTarget(
             name: "FuzzLanguageServer",
             dependencies: [
                 .product(name: "MediateKit", package: "mediate"),
                 .product(name: "MediateDesigns", package: "mediate"),
+                .product(name: "MediateCommandLine", package: "mediate"),
             ],
             swiftSettings: harness),
     ],

@@ -1,3 +1,5 @@
+import MediateRuntime
+
 /// How coupled a run's participants and mediators are: counts of references, cycles of strong
 /// references, what leaked, and each participant's fan-in, fan-out and strong fan-out, computed on
 /// the collapsed reference graph (participants and mediators only).

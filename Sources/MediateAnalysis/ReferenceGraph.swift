@@ -1,3 +1,5 @@
+public import MediateRuntime
+
 /// How a stored reference holds its object, as the Swift runtime's field metadata says.
 public enum Ownership: String, Hashable, Sendable, Codable, CaseIterable {
     /// Keeps its object alive.

@@ -1,3 +1,5 @@
+public import MediateRuntime
+
 /// Walks live Swift objects through their stored references: values are read as `Mirror` shows
 /// them, without making a mirror where the type has none of its own or has the standard
 /// library's `Optional` or `Array` one, and whether each stored field holds its object strongly,

@@ -1,5 +1,7 @@
 import ArgumentParser
+import MediateDesigns
 import MediateKit
+import MediateWatch
 
 /// The `mediate` command line: reads flags, calls MediateKit, maps results to exit codes.
 struct Mediate: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import MediateDesigns
-import MediateKit
+public import MediateKit
+public import MediateWatch
 
 /// The `mediate` command line, for the `mediate` tool and for a package's own designs tool.
 public enum MediateCommandLine {

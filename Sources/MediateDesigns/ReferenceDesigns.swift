@@ -1,4 +1,4 @@
-import MediateRuntime
+public import MediateRuntime
 
 extension DesignRegistry {
     /// The reference designs, in the order docs/DESIGNS.md lists them: `protocol-extension`

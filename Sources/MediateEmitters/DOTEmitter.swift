@@ -1,3 +1,7 @@
+public import MediateAnalysis
+public import MediateRuntime
+import MediateSyntax
+
 /// Writes Graphviz DOT for the three diagrams: the message flow of one run, the coupling of one
 /// implementation, and the four implementations compared side by side.
 ///

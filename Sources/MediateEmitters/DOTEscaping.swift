@@ -1,3 +1,5 @@
+import MediateSyntax
+
 /// Escaping for text that goes into DOT source, so that no name can break out of its quotes or tags.
 enum DOT {
     /// `text` as a double-quoted DOT ID that Graphviz shows exactly as written, one line per line of `text`.

@@ -1,3 +1,5 @@
+import MediateSyntax
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

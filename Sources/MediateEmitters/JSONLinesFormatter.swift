@@ -1,4 +1,6 @@
 import Foundation
+public import MediateRuntime
+import MediateSyntax
 
 /// Writes events as JSON lines: one object per event, keys sorted, the transcript's information.
 /// The fields are documented in docs/LANGUAGE-NOTES.md ("Transcript and JSON lines").

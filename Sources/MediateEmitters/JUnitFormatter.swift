@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes `mediate check` results as JUnit XML: one test suite, one test case per scenario and
 /// kind (class name the scenario's path, name the kind), failures carrying their diffs and the
 /// expectations that failed, and one

@@ -1,3 +1,6 @@
+public import MediateRuntime
+import MediateSyntax
+
 /// The message flow of a run, gathered from its events: who sent what to whom, numbered as the
 /// transcript numbers sends (1, 1.1, 2 …), as a UML communication diagram shows it.
 ///

@@ -1,3 +1,7 @@
+import Foundation
+public import MediateRuntime
+import MediateSyntax
+
 /// Writes a run as a sequence diagram, Mermaid (which GitHub renders in Markdown) or PlantUML,
 /// streamed as the run goes.
 ///

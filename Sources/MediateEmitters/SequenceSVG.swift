@@ -1,3 +1,7 @@
+import Foundation
+public import MediateRuntime
+import MediateSyntax
+
 /// Draws a run as an SVG sequence diagram, laid out by `mediate` itself: no Graphviz, no Java.
 ///
 /// Collects the run's events, then ``svg()`` writes the picture. Lifelines are the participants

@@ -1,3 +1,5 @@
+public import MediateRuntime
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)

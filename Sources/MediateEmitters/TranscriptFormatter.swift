@@ -1,3 +1,6 @@
+public import MediateRuntime
+import MediateSyntax
+
 /// Writes events as transcript version 1 lines (docs/LANGUAGE.md), two spaces per depth.
 ///
 /// Text written as it is (a title, a `log` text, an expectation) keeps each event on one line:

@@ -1,3 +1,5 @@
+import MediateSyntax
+
 /// A plain ASCII unified diff of two texts, as `diff -u` writes it: `--- OLD`, `+++ NEW`, then
 /// `@@ -a,b +c,d @@` hunks with three lines of context. Names are shown escaped as source text
 /// is (`\u{1B}` for ESC), and lines too but for carriage returns, which stay part of the line

@@ -1,3 +1,5 @@
+import MediateSyntax
+
 /// Escaping for text inside XML and HTML: the JUnit report and the report page.
 package enum XML {
     /// `text` escaped for element content and attribute values: the five specials become entities

@@ -1,6 +1,8 @@
 /// What the harnesses outside this package call (the benchmarks in Benchmarks/, the fuzz targets
 /// in Fuzz/), through `@_spi(Harness) import MediateKit`: the commands they measure or fuzz,
-/// which are not public API.
+/// which are not public API. The language server's session is MediateCommandLine's
+/// (`Harness+LanguageServer.swift`): the server is a target of its own, which no product but the
+/// command line links.
 @_spi(Harness) public enum Harness {
     /// Runs `mediate check` on `paths` against the goldens in `outputFolder`, recording as
     /// `record` says, with `environment` for `CI`; the exit code.
@@ -29,19 +31,5 @@
         var command = ExploreCommand(path: path, mediator: mediator, designs: designs)
         command.schedules = schedules
         return command.execute(standardOutput: standardOutput, standardError: standardError)
-    }
-
-    /// A language server fed bytes in process, as `mediate lsp` reads them from standard input.
-    public struct LanguageServerSession {
-        private var server: LanguageServer
-
-        /// A server that knows `designs`, before the client's `initialize`.
-        public init(designs: DesignRegistry) { server = LanguageServer(designs: designs) }
-
-        /// Takes `bytes` the client sent, any part of a message; returns the bytes it answers.
-        public mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] { server.receive(bytes) }
-
-        /// The exit code once the client sent `exit`, else nil.
-        public var exitCode: Int32? { server.exitCode }
     }
 }

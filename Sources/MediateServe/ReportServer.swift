@@ -7,6 +7,7 @@
     import HummingbirdCore
     import Logging
     import MediateKit
+    import MediateWatch
     import Synchronization
 
     /// The report page over HTTP, for `mediate watch --serve`: `GET /` is the page that

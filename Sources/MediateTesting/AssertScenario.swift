@@ -1,7 +1,7 @@
 import Foundation
 import IssueReporting
 import MediateDesigns
-import MediateKit
+public import MediateKit
 
 /// Runs the scenario at `path` under `design` and compares what it writes with the goldens that
 /// `mediate check` keeps: `<goldens>/<stem>/<kind>.transcript`, `.messages.dot`, `.coupling.dot`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediateKit
+import MediateWatch
 import Testing
 
 @testable import MediateCommandLine

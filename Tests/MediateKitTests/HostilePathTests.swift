@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MediateKit
+@testable import MediateWatch
 
 /// A file named with a terminal escape (`ESC ] 0 ; … BEL` retitles the
 /// terminal, `ESC [2J` clears it) or a right-to-left override is shown escaped as source text is,

@@ -1,9 +1,10 @@
 import Testing
 
 @testable import MediateKit
+@testable import MediateLanguageServer
 
 /// The language server's JSON, not the tests' own JSON reader.
-private typealias LSPJSON = MediateKit.JSON
+private typealias LSPJSON = MediateLanguageServer.JSON
 
 @Suite("Language server: decoding JSON values")
 struct JSONValueDecoderTests {

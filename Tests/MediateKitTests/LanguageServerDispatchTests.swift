@@ -3,9 +3,10 @@ import Testing
 
 @testable import MediateDesigns
 @testable import MediateKit
+@testable import MediateLanguageServer
 
 /// The language server's JSON, not the tests' own JSON reader.
-private typealias LSPJSON = MediateKit.JSON
+private typealias LSPJSON = MediateLanguageServer.JSON
 
 /// Requests and notifications through the in-process `receive`, as typed values: what a client is
 /// answered when a method or its params are not what the server knows, and that it goes on after.

@@ -3,9 +3,10 @@ import Testing
 
 @testable import MediateDesigns
 @testable import MediateKit
+@testable import MediateLanguageServer
 
 /// The language server's JSON, not the tests' own JSON reader.
-private typealias LSPJSON = MediateKit.JSON
+private typealias LSPJSON = MediateLanguageServer.JSON
 
 @Suite("Language server: framing")
 struct MessageFramerTests {

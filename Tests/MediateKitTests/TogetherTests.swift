@@ -2,6 +2,7 @@ import Testing
 
 @testable import MediateDesigns
 @testable import MediateKit
+@testable import MediateLanguageServer
 
 /// `together { … }` (language 1.2), sends that start at once and interleave
 /// under an asynchronous design's scheduler; in written order under a synchronous one.

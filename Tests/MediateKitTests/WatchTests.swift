@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MediateKit
+@testable import MediateWatch
 
 /// The watch's debounce (one run per save, however many events it takes) and its file events.
 @Suite struct WatchDebounceTests {

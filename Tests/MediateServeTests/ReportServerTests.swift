@@ -2,6 +2,7 @@
 #if Serve
     import Foundation
     import MediateKit
+    import MediateWatch
     import Testing
 
     @testable import MediateServe

@@ -1,4 +1,4 @@
-import MediateKit
+public import MediateKit
 
 /// The designs with a seeded concurrency bug that `mediate explore` must find, each
 /// before its fixed version: `reentrant-actor`, `lost-update`, `ordered-stream`, and each with

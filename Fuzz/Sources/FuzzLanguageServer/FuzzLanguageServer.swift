@@ -1,3 +1,4 @@
+@_spi(Harness) import MediateCommandLine
 import MediateDesigns
 @_spi(Harness) import MediateKit
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediateKit
+import MediateLanguageServer
 
 extension Mediate {
     struct Lsp: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediateKit
+import MediateWatch
 
 extension Mediate {
     struct Watch: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediateKit
+import MediateWatch
 
 extension Mediate {
     /// Runs one change of a watch, sent by `watch` as JSON on standard input; hidden from help.

@@ -11,7 +11,7 @@ package enum MediatorChoice: Hashable, Sendable {
     }
 
     /// The argument that makes this choice: `all`, or the design's name.
-    var argument: String {
+    package var argument: String {
         switch self {
         case .kind(let kind): return kind.rawValue
         case .all: return "all"

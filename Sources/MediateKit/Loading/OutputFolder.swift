@@ -3,7 +3,7 @@ import Foundation
 /// Where `run --output` and `check --record` may write: each scenario only into a folder of its
 /// own, `FOLDER/<stem>/`, inside a folder that exists or that ``make(_:)`` can make in an
 /// existing one, and no two scenarios into the same one.
-enum OutputFolder {
+package enum OutputFolder {
     /// Why an output folder cannot be used: the message, ready for standard error, and the exit code.
     struct Refusal: Error {
         var message: String
@@ -162,7 +162,7 @@ enum OutputFolder {
     /// The folder that holds `path`, as `NSString.deletingLastPathComponent` gives it ("" for a
     /// bare name, "/" for an entry of the root), without its crash on one-character paths
     /// (`o`, `a/`) in this toolchain's Foundation.
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }

@@ -8,14 +8,14 @@ import Foundation
 /// reads ends up in CI logs. The links it passes over that could have led to a scenario (named
 /// `.scenario`, or leading to a folder) are ``skipped``, for a note on standard error. A path
 /// given by name is read wherever it leads: whoever typed it chose it.
-struct ScenarioFiles {
+package struct ScenarioFiles {
     /// The files, without duplicates.
-    private(set) var paths: [String] = []
+    package private(set) var paths: [String] = []
     /// The symbolic links a walk passed over, in the order met.
     private(set) var skipped: [String] = []
 
     /// The files of `paths` in the order given, each folder's sorted; with `sorted`, all sorted.
-    init(_ paths: [String], sorted: Bool = false) {
+    package init(_ paths: [String], sorted: Bool = false) {
         var seen = Set<String>()
         for path in paths {
             var isFolder: ObjCBool = false
@@ -73,7 +73,7 @@ struct ScenarioFiles {
     }
 
     /// A note for each skipped link, path escaped, ready for standard error; empty when none was.
-    var notes: String {
+    package var notes: String {
         skipped.map { "note: skipped '\($0.visible())': a symbolic link, which mediate does not follow in a folder\n" }
             .joined()
     }

@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// A design of the Mediator pattern that scenarios run through: one of the four reference
 /// designs, or your own mediator and colleague classes behind a small adapter.
 ///

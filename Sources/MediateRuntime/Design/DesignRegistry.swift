@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// The name of a design, as `mediator NAME` and `--mediator NAME` write it.
 public struct MediatorKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The name, as written.

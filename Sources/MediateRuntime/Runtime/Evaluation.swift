@@ -1,4 +1,4 @@
-import MediateSyntax
+public import MediateSyntax
 
 /// Why an expression has no value (language 1.1): the `!` line of the statement that evaluated it.
 public enum EvaluationError: Error, Hashable, Sendable {

@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// An `expect` line of a run that said `FAILED`.
 public struct ExpectationFailure: Hashable, Sendable {
     /// The `expect` statement.

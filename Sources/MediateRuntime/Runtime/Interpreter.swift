@@ -1,3 +1,6 @@
+public import MediateSyntax
+import Synchronization
+
 /// Runs a checked script under one design, streaming what happens to a sink.
 ///
 /// The interpreter drives the design only through ``Design``, and hears about deliveries

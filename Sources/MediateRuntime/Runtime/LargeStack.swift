@@ -12,10 +12,13 @@
 func onLargeStack<Result>(bytes: Int, _ body: () -> Result) -> Result {
     var result: Result?
     withoutActuallyEscaping({ result = body() }) { work in
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, bytes)
+        // Allocated rather than `pthread_attr_t()`: on Linux that initializer is Dispatch's (its C
+        // module declares the type first), which this file does not import.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        pthread_attr_init(attributes)
+        defer { pthread_attr_destroy(attributes) }
+        pthread_attr_setstacksize(attributes, bytes)
         let context = Unmanaged.passRetained(StackWork(work))
         // pthread_t is an integer in glibc and a pointer in Darwin, where pthread_create takes it
         // as optional and gives its function a non-optional argument.
@@ -25,7 +28,7 @@ func onLargeStack<Result>(bytes: Int, _ body: () -> Result) -> Result {
             var thread = pthread_t()
         #endif
         let started = pthread_create(
-            &thread, &attributes,
+            &thread, attributes,
             { raw in
                 let argument: UnsafeMutableRawPointer? = raw
                 Unmanaged<StackWork>.fromOpaque(argument!).takeRetainedValue().work()

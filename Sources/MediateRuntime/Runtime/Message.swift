@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// A message as it is delivered: a text, or a name with arguments.
 ///
 /// A scenario's `Feed -> *: likeAdded(id: 1)` reaches your design's

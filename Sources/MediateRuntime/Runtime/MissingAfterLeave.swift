@@ -1,3 +1,5 @@
+package import MediateSyntax
+
 /// A `! missingReceiver NAME` line for a participant that a `leave` took out.
 package struct MissingAfterLeave: Hashable, Sendable {
     /// The participant.

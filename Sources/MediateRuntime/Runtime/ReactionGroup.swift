@@ -1,3 +1,5 @@
+import MediateSyntax
+
 /// The reactions of one subject (a participant, a type or the mediator) and one trigger, in the
 /// order written, found by the message name their pattern names.
 ///

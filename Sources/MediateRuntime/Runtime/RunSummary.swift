@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// What a run came to: its counts and whether a limit stopped it.
 public struct RunSummary: Hashable, Sendable {
     /// Sends made, top-level and from reactions.

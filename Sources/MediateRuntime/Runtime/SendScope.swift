@@ -1,3 +1,5 @@
+import MediateSyntax
+
 /// Where the deliveries of an asynchronous design's call are written: the depth and number of
 /// the send (or step) that made the call, and how many sends its deliveries' reactions have
 /// made so far, which numbers the next one.

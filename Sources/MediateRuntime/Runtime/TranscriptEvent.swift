@@ -1,3 +1,5 @@
+public import MediateSyntax
+
 /// One thing that happened in a run, in the order it happened. Every output format (transcript,
 /// log, JSON lines) is a pure rendering of this stream.
 public enum TranscriptEvent: Hashable, Sendable {

@@ -23,10 +23,14 @@ public struct ColorPolicy: Hashable, Sendable {
     public static let none = ColorPolicy()
 
     /// Decides from the environment and whether file descriptors 1 and 2 are terminals.
-    public static func detect(environment: [String: String], isTerminal: (Int32) -> Bool = { isatty($0) != 0 }) -> ColorPolicy {
+    public static func detect(environment: [String: String], isTerminal: (Int32) -> Bool = isTerminal(_:)) -> ColorPolicy {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
         return ColorPolicy(standardOutput: isTerminal(1), standardError: isTerminal(2))
     }
+
+    /// Whether the file descriptor is a terminal: `detect`'s default, a function of its own so
+    /// that the C library's `isatty` stays behind an internal import.
+    @usableFromInline static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
 }
 
 /// ANSI styles for the few places that use colour.

@@ -1,7 +1,7 @@
 #if canImport(Darwin)
-    import Darwin
+    package import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+    package import Glibc
 #endif
 
 /// What `mediate` agrees to read. Past a limit a scenario stops with one clear error and exit 3,

@@ -1,3 +1,6 @@
+import Foundation
+package import MediateKit
+
 /// What the server knows of one version of a document: the CLI's diagnostics for it, and an
 /// index of the names its syntax tree holds (built even when the file has errors, from what the
 /// parser recovered).

@@ -1,3 +1,5 @@
+import MediateKit
+
 /// `textDocument/completion`: what may be written at the cursor, read from the words before it
 /// on its line (the statement so far) and from the document's names.
 ///

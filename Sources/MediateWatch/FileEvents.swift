@@ -1,4 +1,5 @@
 import Foundation
+import MediateKit
 
 #if canImport(Darwin)
     import Darwin

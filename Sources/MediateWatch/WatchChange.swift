@@ -1,4 +1,5 @@
 import Foundation
+package import MediateKit
 
 #if canImport(Darwin)
     import Darwin
