@@ -158,10 +158,16 @@ let package = Package(
         .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns"),
         .executableTarget(
             name: "mediate-seeded-bugs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/SeededBugsTool"),
+        // What the test targets share: the reference designs as the library calls' default, running
+        // a scenario to its transcript, the package's root, platform traits. Not a test target, so
+        // it declares what the tests use `package`; it imports nothing `@testable`, since SwiftPM
+        // builds it in release too.
+        .target(name: "MediateTestSupport", dependencies: ["MediateKit", "MediateDesigns"], path: "Tests/MediateTestSupport"),
         .testTarget(
             name: "MediateKitTests",
             dependencies: [
                 "MediateKit",
+                "MediateTestSupport",
                 // Each layer, for `@testable import` of what it keeps internal.
                 "MediateSyntax",
                 "MediateRuntime",

@@ -1,5 +1,6 @@
 import Foundation
 import MediateDesigns
+import MediateTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 #if Combine
     import Foundation
     import MediateDesigns
+    import MediateTestSupport
     import Testing
 
     @testable import MediateKit

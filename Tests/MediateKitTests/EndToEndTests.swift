@@ -1,5 +1,6 @@
 import Foundation
 import MediateKit
+import MediateTestSupport
 import Testing
 
 /// Runs the built `mediate` binary, as a user would, and checks its output and exit code.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRendering
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns

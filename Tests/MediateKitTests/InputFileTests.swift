@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 /// What `mediate` agrees to read, through the built binary: a named pipe that

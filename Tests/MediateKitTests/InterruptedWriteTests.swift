@@ -1,5 +1,6 @@
 import Foundation
 import MediateKit
+import MediateTestSupport
 import Testing
 
 #if canImport(Darwin)

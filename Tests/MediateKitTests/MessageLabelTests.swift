@@ -1,3 +1,4 @@
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns

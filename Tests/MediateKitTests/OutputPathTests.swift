@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 /// Where `render -o`, `report -o` and `check --junit` may write, through the built

@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 /// The guide's "Finding a race in an actor mediator" shows real output: each of its

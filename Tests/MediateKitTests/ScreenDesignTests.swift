@@ -1,4 +1,5 @@
 import MediateDesigns
+import MediateTestSupport
 import Testing
 
 @testable import MediateKit

@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 /// `check --record` writes only where `run --output` would, and every write that fails

@@ -1,11 +1,9 @@
-import Foundation
-
-@testable import MediateDesigns
-@testable import MediateKit
+package import Foundation
+package import MediateKit
 
 /// Parses, checks and runs `source` under `kind` (default: the scenario's own), returning the
 /// output in `format` and the run's summary. Fails the calling test on a static error.
-func runScenario(
+package func runScenario(
     _ source: String, kind: MediatorKind? = nil, format: OutputFormat = .transcript,
     limits: RunLimits = RunLimits(), path: String = "test.scenario"
 ) throws -> (text: String, summary: RunSummary) {
@@ -20,7 +18,7 @@ func runScenario(
 
 /// Runs a command in process (its `execute(standardOutput:standardError:)`): its exit code and
 /// both outputs as text.
-func outputs(_ execute: (StringOutput, StringOutput) -> Int32) -> (code: Int32, out: String, err: String) {
+package func outputs(_ execute: (StringOutput, StringOutput) -> Int32) -> (code: Int32, out: String, err: String) {
     let out = StringOutput()
     let err = StringOutput()
     let code = execute(out, err)
@@ -28,10 +26,10 @@ func outputs(_ execute: (StringOutput, StringOutput) -> Int32) -> (code: Int32, 
 }
 
 /// The transcript of `source` under `kind`.
-func transcript(_ source: String, kind: MediatorKind? = nil) throws -> String {
+package func transcript(_ source: String, kind: MediatorKind? = nil) throws -> String {
     try runScenario(source, kind: kind).text
 }
 
-/// The package's root folder, found from this file's path.
-let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The package's root folder, found from this file's path (`Tests/MediateTestSupport/`).
+package let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
