@@ -345,11 +345,3 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
-
-extension Result {
-    /// The error, if this is a failure.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import MediateDesigns
 import MediateTestSupport
 import SeededBugDesigns
 import Testing

@@ -1,4 +1,4 @@
-package import MediateDesigns
+internal import MediateDesigns
 package import MediateKit
 
 // The tests run scenarios under the reference designs unless they say otherwise: these
