@@ -1,6 +1,15 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The upcoming features that every test target and MediateTestSupport compile with: an
+// existential is written `any`, a file sees the members only of the modules it imports itself,
+// and an import is internal unless it says otherwise.
+let testSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "mediate",
     // Mutex and Atomic (Synchronization) need macOS 15. Linux has no minimum here.
@@ -169,17 +178,22 @@ let package = Package(
         // scenarios, designs written as a user would, the built executables' folder. Not a test
         // target, so it declares what the tests use `package`; it imports nothing `@testable`,
         // since SwiftPM builds it in release too.
-        .target(name: "MediateTestSupport", dependencies: ["MediateKit", "MediateDesigns"], path: "Tests/MediateTestSupport"),
+        .target(
+            name: "MediateTestSupport", dependencies: ["MediateKit", "MediateDesigns"], path: "Tests/MediateTestSupport",
+            swiftSettings: testSettings
+        ),
         // The lexer, the parser, the tree dump and the checker's diagnostics; needs no library
         // above the runtime (whose `Frontend.load(_:designs:)` checks against the reference
         // designs' names), and no Graphviz.
-        .testTarget(name: "MediateSyntaxTests", dependencies: ["MediateSyntax", "MediateRuntime", "MediateDesigns"]),
+        .testTarget(
+            name: "MediateSyntaxTests", dependencies: ["MediateSyntax", "MediateRuntime", "MediateDesigns"], swiftSettings: testSettings),
         // The scheduler of asynchronous designs (Sources/MediateRuntime/Scheduling), and the
         // interpreter statement by statement: expressions, `together`, expectations, limits,
         // the design API with designs a user writes, the language reference's examples.
         .testTarget(
             name: "MediateRuntimeTests",
-            dependencies: ["MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"]
+            dependencies: ["MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"],
+            swiftSettings: testSettings
         ),
         // The reference walk (closures, mirrors, the runtime's closure layout) and coupling metrics.
         .testTarget(
@@ -187,7 +201,8 @@ let package = Package(
             dependencies: [
                 "MediateAnalysis", "MediateRuntime", "MediateDesigns", "MediateKit", "MediateTestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["Combine"])),
-            ]
+            ],
+            swiftSettings: testSettings
         ),
         // The emitters: sequence diagrams (exports and SVG), message and coupling diagrams, the
         // unified diff, temporary names, and escaping over generated scenarios (the property tests).
@@ -196,16 +211,20 @@ let package = Package(
             dependencies: [
                 "MediateEmitters", "MediateDesigns", "MediateKit", "GraphvizRendering", "MediateTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: testSettings
         ),
         // Rendering through libgraphviz in process: SVG, PNG, PDF, errors, threads, hostile text,
         // and the compare diagram as Graphviz lays it out.
         .testTarget(
             name: "GraphvizRenderingTests",
-            dependencies: ["GraphvizRendering", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"]
+            dependencies: ["GraphvizRendering", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"],
+            swiftSettings: testSettings
         ),
         // The reference designs, each alone and through a run.
-        .testTarget(name: "MediateDesignsTests", dependencies: ["MediateDesigns", "MediateRuntime", "MediateKit", "MediateTestSupport"]),
+        .testTarget(
+            name: "MediateDesignsTests", dependencies: ["MediateDesigns", "MediateRuntime", "MediateKit", "MediateTestSupport"],
+            swiftSettings: testSettings),
         // The commands as the command line calls them, in process: check, compare, explore, fmt,
         // report, shards, limits, outputs, and the committed goldens.
         .testTarget(
@@ -213,32 +232,49 @@ let package = Package(
             dependencies: [
                 "MediateKit", "MediateSyntax", "MediateDesigns", "GraphvizRendering", "SeededBugDesigns", "MediateTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: testSettings
         ),
         // `mediate lsp` in process: framing, JSON, dispatch. Its code is MediateKit's for now.
-        .testTarget(name: "MediateLanguageServerTests", dependencies: ["MediateKit", "MediateDesigns", "MediateTestSupport"]),
+        .testTarget(
+            name: "MediateLanguageServerTests", dependencies: ["MediateKit", "MediateDesigns", "MediateTestSupport"],
+            swiftSettings: testSettings),
         // `mediate watch`: the debounce, file events, the child process, status lines. Its code is
         // MediateKit's for now.
-        .testTarget(name: "MediateWatchTests", dependencies: ["MediateKit", "MediateDesigns", "MediateTestSupport"]),
+        .testTarget(
+            name: "MediateWatchTests", dependencies: ["MediateKit", "MediateDesigns", "MediateTestSupport"], swiftSettings: testSettings),
         // The built executables, run as a user runs them: `mediate` (and the designs tools under
         // Tests/), their output, exit codes and files. SwiftPM builds them with the tests
         // (`swift build --build-tests`), beside the test bundle (`BuiltProducts`).
         .testTarget(
             name: "MediateEndToEndTests",
-            dependencies: ["MediateKit", "MediateEmitters", "MediateDesigns", "GraphvizRendering", "MediateTestSupport"]
+            dependencies: ["MediateKit", "MediateEmitters", "MediateDesigns", "GraphvizRendering", "MediateTestSupport"],
+            swiftSettings: testSettings
         ),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
-        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateKit"]),
+        .testTarget(
+            name: "MediateServeTests",
+            dependencies: [
+                "MediateServe", "MediateKit",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
+            ],
+            swiftSettings: testSettings
+        ),
         // The command line's help and parsing, through the argument parser, without a process.
         .testTarget(
             name: "MediateCommandLineTests",
-            dependencies: ["MediateCommandLine", "MediateKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "MediateCommandLine", "MediateKit", "MediateDesigns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: testSettings
         ),
         // `assertScenario`: the issues it records, caught with `withKnownIssue`.
         .testTarget(
             name: "MediateTestingTests",
-            dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]
+            dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"],
+            swiftSettings: testSettings
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@
 #if Serve
     import Foundation
     import MediateKit
+    import NIOCore
     import Testing
 
     @testable import MediateServe
