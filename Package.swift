@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Every Swift target's settings, but the test targets': `any` before each existential type, an
+// Every Swift target's settings, the test targets' too: `any` before each existential type, an
 // import in each file for the module of every member it uses, and imports internal unless
 // written `public import` or `package import`, so that neither a leaked import nor a module used
 // through another's re-export compiles.
@@ -180,43 +180,121 @@ let package = Package(
         .executableTarget(
             name: "mediate-test-designs", dependencies: ["MediateCommandLine"], path: "Tests/TestDesigns", swiftSettings: swiftSettings),
         // Designs with a seeded concurrency bug each, and their fixed versions, that `mediate explore`
-        // must find (issue 27), for MediateKitTests and a designs tool of their own that
+        // must find, for MediateKitTests (SeededBugTests) and a designs tool of their own that
         // Scripts/seeded-bugs runs. Not products.
         .target(name: "SeededBugDesigns", dependencies: ["MediateKit"], path: "Tests/SeededBugDesigns", swiftSettings: swiftSettings),
         .executableTarget(
             name: "mediate-seeded-bugs", dependencies: ["MediateCommandLine", "SeededBugDesigns"], path: "Tests/SeededBugsTool",
             swiftSettings: swiftSettings),
+
+        // The tests: one target per module, each depending on what its files import (`@testable`
+        // for what a module keeps internal), so that a module's tests build without the layers
+        // above it. Tests of a feature that runs scenarios through the library (the interpreter,
+        // the emitters, the walk) need MediateKit, which loads them.
+        //
+        // What the test targets share: the reference designs as the library calls' default, running
+        // a scenario to its transcript, the `Workspace` of `check`, the SVG readers, the committed
+        // scenarios, designs written as a user would, the built executables' folder. Not a test
+        // target, so it declares what the tests use `package`; it imports nothing `@testable`,
+        // since SwiftPM builds it in release too.
+        .target(
+            name: "MediateTestSupport", dependencies: ["MediateKit", "MediateDesigns"], path: "Tests/MediateTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The lexer, the parser, the tree dump and the checker's diagnostics; needs no library
+        // above the runtime (whose `Frontend.load(_:designs:)` checks against the reference
+        // designs' names), and no Graphviz.
+        .testTarget(
+            name: "MediateSyntaxTests", dependencies: ["MediateSyntax", "MediateRuntime", "MediateDesigns"], swiftSettings: swiftSettings),
+        // The scheduler of asynchronous designs (Sources/MediateRuntime/Scheduling), and the
+        // interpreter statement by statement: expressions, `together`, expectations, limits,
+        // the design API with designs a user writes, the language reference's examples.
+        .testTarget(
+            name: "MediateRuntimeTests",
+            dependencies: ["MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The reference walk (closures, mirrors, the runtime's closure layout) and coupling metrics.
+        .testTarget(
+            name: "MediateAnalysisTests",
+            dependencies: [
+                "MediateAnalysis", "MediateRuntime", "MediateDesigns", "MediateKit", "MediateTestSupport",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["Combine"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The emitters: sequence diagrams (exports and SVG), message and coupling diagrams, the
+        // unified diff, temporary names, and escaping over generated scenarios (the property tests).
+        .testTarget(
+            name: "MediateEmittersTests",
+            dependencies: [
+                "MediateEmitters", "MediateDesigns", "MediateKit", "GraphvizRendering", "MediateTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Rendering through libgraphviz in process: SVG, PNG, PDF, errors, threads, hostile text,
+        // and the compare diagram as Graphviz lays it out.
+        .testTarget(
+            name: "GraphvizRenderingTests",
+            dependencies: ["GraphvizRendering", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The reference designs, each alone and through a run.
+        .testTarget(
+            name: "MediateDesignsTests", dependencies: ["MediateDesigns", "MediateRuntime", "MediateKit", "MediateTestSupport"],
+            swiftSettings: swiftSettings),
+        // The commands as the command line calls them, in process: check, compare, explore, fmt,
+        // report, shards, limits, outputs, and the committed goldens.
         .testTarget(
             name: "MediateKitTests",
             dependencies: [
-                "MediateKit",
-                // Each layer, for `@testable import` of what it keeps internal.
-                "MediateSyntax",
-                "MediateRuntime",
-                "MediateAnalysis",
-                "MediateEmitters",
-                "MediateDesigns",
-                "GraphvizRendering",
-                "MediateLanguageServer",
-                "MediateWatch",
-                "SeededBugDesigns",
+                "MediateKit", "MediateSyntax", "MediateDesigns", "GraphvizRendering", "SeededBugDesigns", "MediateTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
-        // The scheduler of asynchronous designs (Sources/MediateRuntime/Scheduling), alone: it needs
-        // only the runtime layer, so it builds in seconds rather than with the whole library.
-        .testTarget(name: "MediateRuntimeTests", dependencies: ["MediateRuntime"]),
+        // `mediate lsp` in process: framing, JSON, dispatch.
+        .testTarget(
+            name: "MediateLanguageServerTests",
+            dependencies: ["MediateLanguageServer", "MediateKit", "MediateDesigns", "MediateTestSupport"],
+            swiftSettings: swiftSettings),
+        // `mediate watch`: the debounce, file events, the child process, status lines.
+        .testTarget(
+            name: "MediateWatchTests", dependencies: ["MediateWatch", "MediateKit", "MediateDesigns", "MediateTestSupport"],
+            swiftSettings: swiftSettings),
+        // The built executables, run as a user runs them: `mediate` (and the designs tools under
+        // Tests/), their output, exit codes and files. SwiftPM builds them with the tests
+        // (`swift build --build-tests`), beside the test bundle (`BuiltProducts`).
+        .testTarget(
+            name: "MediateEndToEndTests",
+            dependencies: ["MediateKit", "MediateEmitters", "MediateDesigns", "GraphvizRendering", "MediateTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         // The watch's server: the reload script, the loopback rule, the event stream. With the
         // `Serve` trait only (`#if Serve`); without it, no tests.
-        .testTarget(name: "MediateServeTests", dependencies: ["MediateServe", "MediateWatch", "MediateKit"]),
+        .testTarget(
+            name: "MediateServeTests",
+            dependencies: [
+                "MediateServe", "MediateWatch", "MediateKit",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Serve"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The command line's help and parsing, through the argument parser, without a process.
         .testTarget(
             name: "MediateCommandLineTests",
-            dependencies: ["MediateCommandLine", "MediateKit", "MediateWatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "MediateCommandLine", "MediateKit", "MediateDesigns", "MediateWatch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
         ),
+        // `assertScenario`: the issues it records, caught with `withKnownIssue`.
         .testTarget(
             name: "MediateTestingTests",
-            dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"]
+            dependencies: ["MediateTesting", "MediateKit", "MediateDesigns"],
+            swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

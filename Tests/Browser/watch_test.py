@@ -273,7 +273,7 @@ class WatchTests(unittest.TestCase):
         raise AssertionError("the watch ended without a status line")
 
     def test_a_newer_save_stops_the_stale_run(self):
-        # Issue 24: the fix was not picked up until the stale run ended (40 minutes, for one file).
+        # A fix was not picked up until the stale run ended (40 minutes, for one file).
         process = self.hanging()
         wait_for_child(process.pid)
         write_atomically(self.file, MUSKETEERS)

@@ -695,7 +695,7 @@ class Reliability(unittest.TestCase):
 
 
 class Hostile(unittest.TestCase):
-    """What the second hostile round tried (issue 24): deep nesting, an id past a double, and
+    """What a hostile client tries: deep nesting, an id past a double, and
     documents past the server's caps. Timings are printed; only the answers are asserted."""
 
     def setUp(self):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MediateDesigns
 import MediateKit
 import MediateWatch
 import Testing

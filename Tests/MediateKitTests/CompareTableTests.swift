@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -10,7 +11,7 @@ import Testing
 struct CompareTableTests {
     @Test(arguments: ["office.scenario", "control-room.scenario"])
     func theTableListsEveryParticipantTheJSONLists(name: String) throws {
-        let report = ComparisonReport(scenario: try DiagramGoldenTests.load(name))
+        let report = ComparisonReport(scenario: try CommittedScenarios.load(name))
         let json = try JSONSerialization.jsonObject(with: Data(ComparisonFormatter.json(report).utf8)) as? [String: Any]
         let implementations = try #require(json?["implementations"] as? [[String: Any]])
         let listed = Set(implementations.flatMap { ($0["participants"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
@@ -25,7 +26,7 @@ struct CompareTableTests {
     /// designs that hold their mediator weakly from direct-delegate, which holds it strongly.
     @Test(arguments: ["musketeers.scenario", "chat.scenario", "characters.scenario", "date-planning.scenario"])
     func theParticipantMetricsTellTheDesignsApart(name: String) throws {
-        let report = ComparisonReport(scenario: try DiagramGoldenTests.load(name))
+        let report = ComparisonReport(scenario: try CommittedScenarios.load(name))
         let json = try JSONSerialization.jsonObject(with: Data(ComparisonFormatter.json(report).utf8)) as? [String: Any]
         let implementations = try #require(json?["implementations"] as? [[String: Any]])
         func participants(_ kind: String) -> [NSDictionary] {

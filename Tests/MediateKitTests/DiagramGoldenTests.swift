@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -14,11 +15,6 @@ import Testing
 struct DiagramGoldenTests {
     static let scenarioNames = ScenarioGoldenTests.scenarioNames
 
-    static func load(_ name: String) throws -> LoadedScenario {
-        let source = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
-        return try ScenarioLoader.load(SourceFile(path: "Scenarios/\(name)", text: source)).get()
-    }
-
     static func golden(_ stem: String, _ file: String) throws -> String {
         let url = packageRoot.appendingPathComponent("Output/\(stem)/\(file)")
         return try #require(try? String(contentsOf: url, encoding: .utf8), "\(url.path) is missing: run `make run`")
@@ -26,7 +22,7 @@ struct DiagramGoldenTests {
 
     @Test(arguments: scenarioNames, MediatorKind.allCases)
     func messageAndCouplingDOTMatchOutput(name: String, kind: MediatorKind) throws {
-        let scenario = try Self.load(name)
+        let scenario = try CommittedScenarios.load(name)
         let run = KindRun.run(scenario, kind: kind, output: nil)
         let stem = scenario.stem
         #expect(
@@ -41,7 +37,7 @@ struct DiagramGoldenTests {
 
     @Test(arguments: scenarioNames)
     func compareDOTAndJSONMatchOutput(name: String) throws {
-        let scenario = try Self.load(name)
+        let scenario = try CommittedScenarios.load(name)
         let report = ComparisonReport(scenario: scenario)
         #expect(
             DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
@@ -51,7 +47,7 @@ struct DiagramGoldenTests {
 
     @Test(arguments: scenarioNames)
     func committedSVGsAreWellFormedAndShowEveryParticipant(name: String) throws {
-        let scenario = try Self.load(name)
+        let scenario = try CommittedScenarios.load(name)
         var participants: [String] = []
         for statement in scenario.script.statements {
             if case .participant(let declaration) = statement { participants.append(declaration.name.text) }
@@ -66,45 +62,4 @@ struct DiagramGoldenTests {
             }
         }
     }
-}
-
-/// Parses SVG with Foundation's XML parser: the text of every `<text>` element, and every
-/// element name, or an error when the document is not well-formed XML.
-enum SVGText {
-    struct Malformed: Error { var description: String }
-
-    final class Collector: NSObject, XMLParserDelegate {
-        var texts: [String] = []
-        var elements: [String] = []
-        var current: String?
-
-        func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            elements.append(name)
-            if name == "text" { current = "" }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            current? += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if name == "text", let current { texts.append(current) }
-            if name == "text" { current = nil }
-        }
-    }
-
-    static func parse(_ svg: String) throws -> Collector {
-        let parser = XMLParser(data: Data(svg.utf8))
-        let collector = Collector()
-        parser.delegate = collector
-        guard parser.parse() else {
-            throw Malformed(description: parser.parserError.map { "\($0)" } ?? "not well-formed")
-        }
-        return collector
-    }
-
-    static func texts(of svg: String) throws -> [String] { try parse(svg).texts }
 }

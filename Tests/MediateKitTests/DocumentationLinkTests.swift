@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 /// A relative link in a Markdown file: `[text](path)`, `![alt](path)`, `[text](path#anchor)` or

@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import PropertyBased
 import Testing
 

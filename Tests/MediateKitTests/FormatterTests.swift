@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -253,17 +254,6 @@ let formatExamples: [FormatExample] = [
 ]
 
 /// The files of `Scenarios/`, by name.
-let scenarioFileNames: [String] = {
-    let folder = packageRoot.appendingPathComponent("Scenarios")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".scenario") }.sorted()
-}()
-
-/// The text of `Scenarios/NAME`.
-func scenarioText(_ name: String) throws -> String {
-    try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
-}
-
 @Suite("Formatter")
 struct FormatterTests {
     /// The canonical text of `text`, failing the test when the formatter refuses it.
@@ -297,16 +287,16 @@ struct FormatterTests {
         #expect(try format(example.canonical) == example.canonical)
     }
 
-    @Test(arguments: scenarioFileNames)
+    @Test(arguments: CommittedScenarios.names)
     func scenariosAreFormatted(name: String) throws {
-        let text = try scenarioText(name)
+        let text = try CommittedScenarios.text(name)
         #expect(try format(text) == text, "run `mediate fmt Scenarios/\(name)`")
     }
 
-    @Test(arguments: scenarioFileNames)
+    @Test(arguments: CommittedScenarios.names)
     func formattingIsIdempotentOnScenarios(name: String) throws {
         // Squashed onto as few spaces as the lexer allows, then formatted twice.
-        let once = try format(try scenarioText(name).replacingOccurrences(of: "    ", with: "\t"))
+        let once = try format(try CommittedScenarios.text(name).replacingOccurrences(of: "    ", with: "\t"))
         #expect(try format(once) == once)
     }
 
@@ -332,11 +322,11 @@ struct FormatterTests {
         #expect(try transcript(formatted, kind: kind) == transcript(example.messy, kind: kind))
     }
 
-    @Test(arguments: scenarioFileNames, MediatorKind.allCases)
+    @Test(arguments: CommittedScenarios.names, MediatorKind.allCases)
     func formattingKeepsTheTranscriptsOfScenarios(name: String, kind: MediatorKind) throws {
         // Undo the layout first, and put a comment before and after every statement line (inside
         // blocks too), so that formatting has work to do.
-        let lines = try scenarioText(name).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try CommittedScenarios.text(name).split(separator: "\n", omittingEmptySubsequences: false)
         let messy = lines.enumerated().map { number, line -> String in
             var code = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " -> ", with: "->")
             guard !code.isEmpty, !code.hasPrefix("#") else { return code }
@@ -349,7 +339,7 @@ struct FormatterTests {
         #expect(try format(formatted) == formatted)
         let comments = { (text: String) in Comment.all(in: SourceFile(path: "t.scenario", text: text)).map(\.text) }
         #expect(comments(formatted) == comments(messy))
-        #expect(try transcript(formatted, kind: kind) == transcript(try scenarioText(name), kind: kind))
+        #expect(try transcript(formatted, kind: kind) == transcript(try CommittedScenarios.text(name), kind: kind))
     }
 
     @Test func theMeaningCheckSeesWhatFormattingMustKeep() throws {
@@ -504,33 +494,5 @@ struct FormatCommandTests {
         let result = fmt(workspace, ["Scenarios/none.scenario"])
         #expect(result.code == 2)
         #expect(result.err.hasPrefix("Scenarios/none.scenario: error: cannot read the scenario: no such file\n"))
-    }
-}
-
-extension EndToEndTests {
-    @Test func fmtCheckPassesOnTheCommittedScenarios() throws {
-        let result = try mediate("fmt", "--check", "Scenarios")
-        #expect(result.status == 0)
-        #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.isEmpty)
-    }
-
-    @Test func fmtFormatsAFileThatCheckRejected() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("x.scenario")
-        try "participant A\non A receives any {\n  log \"hi\" }\nA->A:\"ping\"  # once\n".write(to: file, atomically: true, encoding: .utf8)
-
-        let check = try mediate("fmt", "--check", "x.scenario", in: folder)
-        #expect(check.status == 1)
-        #expect(check.standardOutput.hasPrefix("--- x.scenario\n+++ x.scenario (formatted)\n"))
-
-        let format = try mediate("fmt", "x.scenario", in: folder)
-        #expect(format.status == 0)
-        #expect(format.standardOutput == "formatted x.scenario\n")
-        #expect(
-            try String(contentsOf: file, encoding: .utf8)
-                == "participant A\non A receives any { log \"hi\" }\nA -> A: \"ping\" # once\n")
-        #expect(try mediate("fmt", "--check", "x.scenario", in: folder).status == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRendering
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -342,13 +343,5 @@ struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-}
-
-extension Result {
-    /// The error, if this is a failure.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MediateKit
+import MediateTestSupport
 import Testing
 
 /// Every file in `Tests/Malformed/` takes one error path of the lexer, parser or checker; its

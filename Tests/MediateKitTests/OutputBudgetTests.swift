@@ -1,4 +1,6 @@
 import Foundation
+import MediateDesigns
+import MediateTestSupport
 import Testing
 
 @testable import MediateKit
@@ -7,27 +9,6 @@ import Testing
 /// and `check` compares a transcript with its golden without holding either whole.
 @Suite("Output budget")
 struct OutputBudgetTests {
-    /// Twenty participants echo every 50,000-byte `ping` to all the others: 380 deliveries of it
-    /// a send, 19 MB of transcript; ten sends pass 64 MiB, in a file of 500 KB.
-    static let fan: String = {
-        var source = "scenario \"fan\"\n"
-        for index in 1...20 { source += "participant P\(index) : Node\n" }
-        source += "on Node receives ping(text) { self -> *: echo(text: text) }\n"
-        let text = String(repeating: "x", count: 50_000)
-        for _ in 1...10 { source += "P1 -> *: ping(text: \"\(text)\")\n" }
-        return source
-    }()
-
-    /// Two participants answering each other: one line deeper each time.
-    static let pingPong = """
-        scenario "deep"
-        participant A : Node
-        participant B : Node
-        on Node receives any { self -> sender: ping }
-        A -> B: ping
-
-        """
-
     func run(_ source: String, limits: RunLimits, format: OutputFormat = .transcript) throws -> (text: String, summary: RunSummary) {
         let scenario = try ScenarioLoader.load(SourceFile(path: "budget.scenario", text: source)).get()
         let output = StringOutput()
@@ -40,7 +21,7 @@ struct OutputBudgetTests {
     // MARK: The run
 
     @Test func theRunStopsAfterTheLineThatPassesTheBudget() throws {
-        let run = try run(Self.pingPong, limits: RunLimits(maxOutputBytes: 150))
+        let run = try run(ScenarioSources.pingPong, limits: RunLimits(maxOutputBytes: 150))
         #expect(
             run.text == """
                 scenario deep
@@ -64,7 +45,7 @@ struct OutputBudgetTests {
 
     @Test(arguments: [OutputFormat.transcript, .log, .jsonl])
     func everyFormatCountsWhatItWrites(format: OutputFormat) throws {
-        let source = Self.pingPong.replacingOccurrences(
+        let source = ScenarioSources.pingPong.replacingOccurrences(
             of: "{ self -> sender: ping }",
             with: "{\n    log \"{self} got it\"\n    self -> sender: ping\n}")
         let limit = 4_000
@@ -76,8 +57,8 @@ struct OutputBudgetTests {
     }
 
     @Test func aRunWithinTheBudgetIsUnchanged() throws {
-        let whole = try run(Self.pingPong, limits: RunLimits(maxDepth: 20))
-        let exact = try run(Self.pingPong, limits: RunLimits(maxDepth: 20, maxOutputBytes: whole.text.utf8.count))
+        let whole = try run(ScenarioSources.pingPong, limits: RunLimits(maxDepth: 20))
+        let exact = try run(ScenarioSources.pingPong, limits: RunLimits(maxDepth: 20, maxOutputBytes: whole.text.utf8.count))
         #expect(exact.text == whole.text)
         #expect(whole.summary.stoppedBy == .depthLimit(limit: 20, step: 1, line: 5))
     }
@@ -165,7 +146,7 @@ struct OutputBudgetTests {
     /// Three files of 8 MiB took 343 MiB under `check` and 374 MiB under `report`: every tree was
     /// held until the end. Past 1 MiB of files kept, a file is read again when its turn comes.
     @Test func largeFilesAreReadAgainRatherThanHeld() throws {
-        let folder = try workspace([:])
+        let folder = try scratchFolder(holding: [:])
         defer { try? FileManager.default.removeItem(at: folder) }
         let padding = String(repeating: "# padding\n", count: 70_000)  // 700,000 bytes
         var paths: [String] = []
@@ -185,69 +166,5 @@ struct OutputBudgetTests {
             Issue.record("a file gone since it was checked still loaded")
             return
         }
-    }
-
-    // MARK: End to end
-
-    // `run` is checked at the default budget (64 MiB). `check` and `report` share that default
-    // (`ByteCountArgument.default`; docs/CLI.md, which a test keeps current, shows it for each),
-    // and stop at 8 MiB here: the same code path, in a fraction of the debug binary's time.
-
-    func workspace(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediate-budget-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return folder
-    }
-
-    /// Item 12: a 5-line scenario wrote 500 MB per design at `--max-depth 10000`.
-    @Test func aDeepChainStopsAtTheDefaultBudget() throws {
-        let folder = try workspace(["deep.scenario": Self.pingPong])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(["run", "deep.scenario", "--max-depth", "10000"], in: folder)
-        #expect(result.status == 3)
-        #expect(result.standardOutput.utf8.count < (64 << 20) + 40_000)
-        #expect(result.standardOutput.contains("! outputLimit 67108864 at step 1 (line 5)\nend: "))
-        #expect(result.standardOutput.hasSuffix("leaked: none\n"))
-        #expect(result.standardError.contains("the run wrote more than 64 MiB of output; it stopped here"))
-    }
-
-    /// Item 4: `check` held every transcript in memory; a run past the budget is now an error.
-    @Test func checkStopsARunPastTheBudgetAndRecordsNothing() throws {
-        let folder = try workspace(["fan.scenario": Self.fan])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(
-            ["check", "fan.scenario", "--output", "out", "--record", "all", "--jobs", "1", "--max-output", "8M"],
-            in: folder)
-        #expect(result.status == 3)
-        #expect(result.standardOutput.contains("error fan.scenario [wrapper]: the run wrote more than 8 MiB of transcript"))
-        #expect(WriteFailureTests().listing(folder.appendingPathComponent("out")).isEmpty)
-    }
-
-    /// Item 4: `report` was killed at 5.3 GB; the page's transcripts now share one budget.
-    @Test func reportWritesNoPagePastTheBudget() throws {
-        let folder = try workspace(["fan.scenario": Self.fan])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(["report", "fan.scenario", "-o", "page.html", "--max-output", "8M"], in: folder)
-        #expect(result.status == 3)
-        #expect(result.standardError.contains("error: the report's transcripts would take more than 8 MiB (--max-output)"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("page.html").path))
-    }
-
-    /// The compare diagram in a report is drawn only within the diagram limit, as `render` draws it:
-    /// a 1,000-participant mesh took 44 s and 2.4 GB.
-    @Test func reportDrawsNoCompareDiagramPastTheDiagramLimit() throws {
-        var source = "scenario \"big\"\nmediator mesh\n"
-        for index in 1...80 { source += "participant P\(index)\n" }
-        source += "P1 -> P2: hi\n"
-        let folder = try workspace(["big.scenario": source])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(["report", "big.scenario", "-o", "page.html"], in: folder)
-        #expect(result.status == 0)
-        let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
-        let coupling = try #require(page.range(of: "<h3>Coupling</h3>")?.upperBound)
-        let expectations = try #require(page.range(of: "<h3>Expectations</h3>")?.lowerBound)
-        #expect(page[coupling..<expectations].contains("more than mediate asks Graphviz to lay out"))
-        #expect(!page[coupling..<expectations].contains("<svg"))
     }
 }

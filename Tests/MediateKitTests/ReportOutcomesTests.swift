@@ -1,4 +1,6 @@
 import Foundation
+import MediateDesigns
+import MediateTestSupport
 import Testing
 
 @testable import MediateKit
@@ -58,7 +60,7 @@ struct ReportOutcomesTests {
 
     @Test func anOutcomeWhoseExpectationsFailIsMarked() throws {
         let source = try String(contentsOfFile: Self.lastLamp, encoding: .utf8)
-        let folder = try OutputBudgetTests().workspace(["lamp.scenario": source + "expect Shop.buyer == \"Alice\"\n"])
+        let folder = try scratchFolder(holding: ["lamp.scenario": source + "expect Shop.buyer == \"Alice\"\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("lamp.scenario").path
         let page = try Self.page(path)
@@ -84,7 +86,7 @@ struct ReportOutcomesTests {
             expect C received 2
 
             """
-        let folder = try OutputBudgetTests().workspace(["busy.scenario": source])
+        let folder = try scratchFolder(holding: ["busy.scenario": source])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("busy.scenario").path
         let page = try Self.page(path)
@@ -101,11 +103,11 @@ struct ReportOutcomesTests {
         let chat = try Self.page(packageRoot.appendingPathComponent("Scenarios/chat.scenario").path)
         #expect(!chat.contains("pl-outcomes\"") && !chat.contains("Outcomes under"))
         #expect(!(try Self.page(Self.lastLamp, schedules: 0)).contains("Outcomes under"))
-        let lamp = try DiagramGoldenTests.load("last-lamp.scenario")
+        let lamp = try CommittedScenarios.load("last-lamp.scenario")
         for kind in lamp.designs.kinds {
             let design = try #require(lamp.designs.design(kind))
             #expect(ReportCommand.explores(lamp, under: design) == design.isAsynchronous, "\(kind)")
-            #expect(!ReportCommand.explores(try DiagramGoldenTests.load("chat.scenario"), under: design))
+            #expect(!ReportCommand.explores(try CommittedScenarios.load("chat.scenario"), under: design))
         }
     }
 

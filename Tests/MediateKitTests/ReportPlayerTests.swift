@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -11,7 +12,7 @@ import Testing
 struct ReportPlayerTests {
     /// Runs chat under `kind`, recording steps, and names each step's edges `FROM->TO`.
     static func chatSteps(_ kind: MediatorKind) throws -> (starts: [Int], edges: [[String]]) {
-        let scenario = try DiagramGoldenTests.load("chat.scenario")
+        let scenario = try CommittedScenarios.load("chat.scenario")
         let design = try #require(scenario.designs.design(kind))
         var recorder: StepRecorder?
         let run = KindRun.run(scenario, design: design, output: nil) { collector in
@@ -99,18 +100,5 @@ struct ReportPlayerTests {
         #expect(JSONText.string("a\"b\\c\nd\u{1}e\u{2028}f&") == #""a\"b\\c\nd\u0001e\u2028f\u0026""#)
         #expect(JSONText.array([]) == "[]")
         #expect(JSONText.array([3, 1]) == "[3,1]")
-    }
-
-    @Test func theSequenceViewIsLeftOutPastItsLimits() throws {
-        var source = "scenario \"long\"\nmediator wrapper\nparticipant A\nparticipant B\n"
-        for _ in 0..<(StepRecorder.sequenceLineLimit / 2 + 1) { source += "A -> B: hi\n" }
-        let folder = try OutputBudgetTests().workspace(["long.scenario": source])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try WriteFailureTests().mediate(["report", "long.scenario", "-o", "page.html"], in: folder)
-        #expect(result.status == 0)
-        let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
-        #expect(page.contains("Not drawn: the sequence view is drawn for up to"))
-        #expect(!page.contains("id=\"s0-d0-step-1-send\""))
-        #expect(page.contains("id=\"s0&#45;d0&#45;link&#45;0\""))  // Graphviz writes - as &#45;
     }
 }

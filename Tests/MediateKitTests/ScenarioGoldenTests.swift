@@ -1,4 +1,5 @@
 import Foundation
+import MediateTestSupport
 import Testing
 
 @testable import MediateDesigns
@@ -7,11 +8,7 @@ import Testing
 /// Every file in `Scenarios/` under every kind, against its committed transcript in `Output/`.
 @Suite("Scenarios against Output")
 struct ScenarioGoldenTests {
-    static let scenarioNames: [String] = {
-        let folder = packageRoot.appendingPathComponent("Scenarios")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".scenario") }.sorted()
-    }()
+    static let scenarioNames = CommittedScenarios.names
 
     @Test func thereAreScenarios() {
         #expect(Self.scenarioNames.count >= 8)

@@ -3,6 +3,7 @@
     import Foundation
     import MediateKit
     import MediateWatch
+    import NIOCore
     import Testing
 
     @testable import MediateServe
