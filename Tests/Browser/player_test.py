@@ -489,6 +489,14 @@ class ReadableDetailTests(unittest.TestCase):
             page.page.click(picker)
             self.assertEqual(page.page.locator("#%s .pl-head:visible" % chat).count(), 2)
             self.assertIsNone(page.text(chat + "-d3-line-7"))
+            # A diagram starts at its own size, readable, and pans in its frame; Fit shrinks it.
+            figure = "%s-d%d-messages" % (chat, page.data(chat)["own"])
+            height = "id => document.querySelector('#' + id + ' g.node text').getBoundingClientRect().height"
+            self.assertGreaterEqual(page.page.evaluate(height, figure), 12)
+            self.assertGreater(page.page.evaluate("id => document.getElementById(id).scrollWidth", figure),
+                               page.page.evaluate("id => document.getElementById(id).clientWidth", figure))
+            page.page.click("#%s button[data-zoom=fit]" % figure)
+            self.assertLess(page.page.evaluate(height, figure), 12)
             for player in ["s0", chat, section("last-lamp") + "-o0"]:
                 page.page.goto(page.url + "#%s&step=1" % page.page.get_attribute("#" + player, "data-anchor"))
                 self.assertLessEqual(page.page.evaluate("document.documentElement.scrollWidth"), 400, player)

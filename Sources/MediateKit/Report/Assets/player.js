@@ -622,6 +622,7 @@
       const svg = figure.plSvg;
       svg.style.width = svg.style.height = "";
       figure.classList.remove("pl-zoomed");
+      figure.classList.add("pl-fit");
     } else {
       zoomBy(figure, action === "in" ? ZOOM_STEP : 1 / ZOOM_STEP);
     }
@@ -636,6 +637,7 @@
     const before = scaleOf(figure);
     const scale = Math.max(0.05, Math.min(8, before * factor));
     const pointX = x - box.left + figure.scrollLeft, pointY = y - box.top + figure.scrollTop;
+    figure.classList.remove("pl-fit");
     figure.classList.add("pl-zoomed");
     svg.style.width = width * scale + "px";
     svg.style.height = height * scale + "px";
