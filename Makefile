@@ -199,6 +199,7 @@ test: deps browser-deps editor-deps
 	  --step 'VS Code grammar' '$(EDITOR_PYTHON) Editors/vscode/test/grammar_test.py' \
 	  --step 'VS Code scripts' 'for f in Editors/vscode/*.js Editors/vscode/test/*.js; do node --check "$$f" || exit 1; done' \
 	  --step 'layers picture' 'Scripts/layers-picture --check' \
+	  --step 'player picture' 'python3 Scripts/screenshot-player --check $(PLAYER_PICTURE)' \
 	  --step 'report page script' 'for f in Sources/MediateKit/Report/Assets/*.js; do node --check "$$f" || exit 1; done' \
 	  --step 'VS Code client' 'node Editors/vscode/test/extension_test.js "$$MEDIATE"' \
 	  --step 'VS Code preview' '$(BROWSER_PYTHON) Editors/vscode/test/preview_test.py' \
@@ -236,10 +237,13 @@ shell: build
 	@echo "Wrote Shell/mediate.bash, Shell/_mediate, Shell/mediate.fish and Shell/mediate.1"
 
 # The README's pictures, in Chromium: the player of Output/report.html (from `make run`), and what
-# `mediate check` prints when behaviour changes.
+# `mediate check` prints when behaviour changes. The player's picture has a stamp beside it
+# (docs/report-player.png.sha256: the page's sha256 and its own), which `make test` checks, so it
+# is taken again whenever the page changes.
+PLAYER_PICTURE := Output/report.html docs/report-player.png control-room difference
 screenshot: EXTRA_PACKAGES = $(SCREENSHOT_PACKAGES)
 screenshot: deps browser-deps build
-	$(BROWSER_PYTHON) Scripts/screenshot-player Output/report.html docs/report-player.png control-room difference
+	$(BROWSER_PYTHON) Scripts/screenshot-player $(PLAYER_PICTURE)
 	MEDIATE=$$($(SWIFT) build --show-bin-path)/mediate $(BROWSER_PYTHON) Scripts/screenshot-check docs/check-diff.png
 
 validate: build

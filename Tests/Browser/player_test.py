@@ -14,11 +14,13 @@ machine is shared and noisy.
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+import zlib
 from pathlib import Path
 
 try:
@@ -31,6 +33,10 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 MEDIATE = os.environ.get("MEDIATE")
 SCENARIOS = sorted(p.name for p in (ROOT / "Scenarios").glob("*.scenario"))
 HOSTILE = "</script><img src=x onerror=alert(1)>"
+# A message too long for any lane, with a run of 120 letters no space breaks, sent first in
+# Tests' long.scenario; the last send there carries NEEDLE, far below the first rows.
+LONG = "The quick brown fox jumps over the lazy dog. " * 6 + "y" * 120
+NEEDLE = "needle in the haystack"
 
 
 def section(stem):
@@ -58,6 +64,12 @@ def setUpModule():
     shutil.copy(ROOT / "Scenarios/chat.scenario", folder / "mixed")
     (folder / "mixed/bad.scenario").write_text('participant A\nA -> B: "%s"\n' % HOSTILE)
     mixed = mediate("report", str(folder / "mixed"), "-o", str(folder / "mixed.html"), check=False)
+    (folder / "long").mkdir()
+    sends = ["A -> B: \"hi %d\"" % n for n in range(80)]
+    (folder / "long/long.scenario").write_text("\n".join(
+        ['scenario "Long"', "mediator wrapper", "participant A", "participant B", 'A -> B: "%s"' % LONG] + sends
+        + ['B -> A: "%s"' % NEEDLE]) + "\n")
+    mediate("report", str(folder / "long"), "-o", str(folder / "long.html"))
     playwright = sync_playwright().start()
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
@@ -72,8 +84,8 @@ class Page:
     """A page opened in a fresh context, recording console errors, page errors, dialogs and every
     request it makes."""
 
-    def __init__(self, name, fragment="", **context):
-        self.context = browser.new_context(viewport={"width": 1600, "height": 1200}, **context)
+    def __init__(self, name, fragment="", width=1600, height=1200, **context):
+        self.context = browser.new_context(viewport={"width": width, "height": height}, **context)
         self.page = self.context.new_page()
         self.errors, self.dialogs, self.requests = [], [], []
         self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
@@ -106,6 +118,51 @@ class Page:
 
     def fragment(self):
         return self.page.evaluate("location.hash")
+
+    def data(self, player):
+        return self.page.evaluate("id => JSON.parse(document.getElementById(id + '-data').textContent)", player)
+
+    def brightness(self, selector):
+        """The mean of the red, green and blue values (0 to 255) of the element's picture."""
+        return mean_brightness(self.page.locator(selector).screenshot())
+
+
+def mean_brightness(png):
+    """The mean channel value of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    position, compressed = 8, b""
+    while position < len(png):
+        length, kind = struct.unpack(">I4s", png[position:position + 8])
+        chunk = png[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", chunk[:10])
+        elif kind == b"IDAT":
+            compressed += chunk
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    channels = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(compressed), width * channels
+    previous, total, at = bytearray(stride), 0, 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        total += sum(value for x, value in enumerate(line) if x % channels < 3)
+        previous = line
+    return total / (width * height * 3)
 
 
 class PlayerTests(unittest.TestCase):
@@ -322,6 +379,268 @@ class PlayerTests(unittest.TestCase):
             self.assertEqual(duration, "0.2s")
 
 
+class ReadableDetailTests(unittest.TestCase):
+    """Issue 29, item 1: the player's detail is readable where it is."""
+
+    def test_a_long_line_wraps_whole_and_shows_in_full_on_hover_and_focus(self):
+        with Page("long.html", "#scenario-long&step=3") as page:
+            number = page.page.evaluate("text => JSON.parse(document.getElementById('s0-data').textContent)"
+                                        ".lanes[0].lines.findIndex(l => l.includes(text)) + 1", LONG)
+            line = "s0-d0-line-%d" % number  # the long send, step 3 (after the header, A and B)
+            self.assertIn(LONG, page.text(line))
+            # Nothing of it is cut: it wraps onto several rows of its cell, and the cell shows all of it.
+            cell = page.page.evaluate("""id => { const e = document.getElementById(id);
+                return { sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight,
+                         overflow: getComputedStyle(e).textOverflow } }""", line)
+            self.assertLessEqual(cell["sw"], cell["cw"], cell)
+            self.assertLessEqual(cell["sh"], cell["ch"] + 1, cell)
+            self.assertGreater(cell["ch"], 3 * 18, cell)
+            self.assertNotEqual(cell["overflow"], "ellipsis")
+            # On hover, its tooltip and the line under the transcripts hold it whole.
+            self.assertIn(LONG, page.page.get_attribute("#" + line, "title"))
+            page.page.hover("#s0-d1-line-%d" % number)
+            self.assertIn(LONG, page.text("s0-detail"))
+            kind = page.data("s0")["lanes"][1]["kind"]
+            self.assertTrue(page.text("s0-detail").startswith("%s, line %d: " % (kind, number)), page.text("s0-detail"))
+            # From the keyboard: Tab to the transcripts, then ↑ ↓ walk their lines, each shown whole.
+            page.page.mouse.move(1, 1)
+            page.page.focus("#s0-find-next")
+            page.page.keyboard.press("Tab")
+            for _ in range(20):
+                if page.page.evaluate("document.activeElement.id") == "s0-transcript":
+                    break
+                page.page.keyboard.press("Tab")
+            self.assertEqual(page.page.evaluate("document.activeElement.id"), "s0-transcript")
+            page.page.keyboard.press("ArrowUp")
+            page.page.keyboard.press("ArrowDown")
+            active = page.page.get_attribute("#s0-transcript", "aria-activedescendant")
+            self.assertIn("pl-active", page.classes(active))
+            self.assertIn(page.text(active), page.text("s0-detail"))
+            while LONG not in page.text("s0-detail") and page.page.evaluate("document.activeElement.id") == "s0-transcript":
+                before = page.text("s0-detail")
+                page.page.keyboard.press("ArrowDown")
+                if page.text("s0-detail") == before:
+                    break
+            self.assertIn(LONG, page.text("s0-detail"))
+            self.assertEqual(page.errors, [])
+
+    def test_the_diagrams_are_readable_and_zoom_and_pan(self):
+        chat = section("chat")
+        figure = "%s-d1-messages" % chat
+        with Page("report.html", "#scenario-chat&step=5") as page:
+            def text_height():
+                return page.page.evaluate("id => document.querySelector('#' + id + ' g.node text').getBoundingClientRect().height", figure)
+            def svg_width():
+                return page.page.evaluate("id => document.querySelector('#' + id + ' svg').getBoundingClientRect().width", figure)
+            page.page.locator("#" + figure).scroll_into_view_if_needed()
+            # Side by side as the page lays them out, a name in the diagram is at least 9 px high.
+            self.assertGreaterEqual(text_height(), 9)
+            self.assertGreaterEqual(page.page.evaluate(
+                "id => document.querySelector('#' + id + ' .pl-figname').textContent", figure), "wrapper")
+            # Its buttons zoom it in, until it is larger than its frame; dragging then pans it.
+            width = svg_width()
+            page.page.click("#%s button[data-zoom=in]" % figure)
+            self.assertAlmostEqual(svg_width() / width, 1.25, delta=0.02)
+            for _ in range(8):
+                if page.page.evaluate("id => { const f = document.getElementById(id); return f.scrollWidth > f.clientWidth + 50 }", figure):
+                    break
+                page.page.click("#%s button[data-zoom=in]" % figure)
+            self.assertGreater(text_height(), 14)
+            box = page.page.locator("#" + figure).bounding_box()
+            left = page.page.evaluate("id => document.getElementById(id).scrollLeft", figure)
+            page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.page.mouse.down()
+            page.page.mouse.move(box["x"] + box["width"] / 2 - 60, box["y"] + box["height"] / 2, steps=4)
+            page.page.mouse.up()
+            self.assertAlmostEqual(page.page.evaluate("id => document.getElementById(id).scrollLeft", figure) - left, 60, delta=3)
+            # 0 on the focused diagram fits it again; + zooms; Ctrl+wheel (a pinch) zooms too.
+            page.page.focus("#" + figure)
+            page.page.keyboard.press("0")
+            self.assertAlmostEqual(svg_width(), width, delta=1)
+            page.page.keyboard.press("+")
+            self.assertAlmostEqual(svg_width() / width, 1.25, delta=0.02)
+            page.page.keyboard.press("0")
+            page.page.mouse.move(box["x"] + 100, box["y"] + 100)
+            page.page.keyboard.down("Control")
+            page.page.mouse.wheel(0, -200)
+            page.page.keyboard.up("Control")
+            page.page.wait_for_function("([id, w]) => document.querySelector('#' + id + ' svg').getBoundingClientRect().width > w * 1.5",
+                                        arg=[figure, width])
+            # Enter widens it to the player's width.
+            page.page.focus("#" + figure)
+            page.page.keyboard.press("Enter")
+            self.assertIn("pl-wide", page.classes(figure))
+            self.assertEqual(page.where(chat), "Step 5 of 11")  # none of these keys stepped the player
+            self.assertEqual(page.errors, [])
+
+    def test_at_400_px_the_page_does_not_scroll_sideways_and_two_lanes_are_compared(self):
+        chat = section("chat")
+        with Page("report.html", "#scenario-chat&step=5", width=400, height=900) as page:
+            self.assertLessEqual(page.page.evaluate("document.documentElement.scrollWidth"), 400)
+            heads = page.page.locator("#%s .pl-head:visible" % chat)
+            self.assertEqual(heads.count(), 2)
+            self.assertGreaterEqual(heads.first.bounding_box()["width"], 130)
+            # The picker adds a lane, and takes one away.
+            picker = "#%s-show-3" % chat
+            self.assertEqual(page.page.get_attribute(picker, "aria-pressed"), "false")
+            page.page.click(picker)
+            self.assertEqual(page.page.locator("#%s .pl-head:visible" % chat).count(), 3)
+            self.assertTrue(page.text(chat + "-d3-line-7").startswith("1 A -> *"))
+            page.page.click(picker)
+            self.assertEqual(page.page.locator("#%s .pl-head:visible" % chat).count(), 2)
+            self.assertIsNone(page.text(chat + "-d3-line-7"))
+            # A diagram starts at its own size, readable, and pans in its frame; Fit shrinks it.
+            figure = "%s-d%d-messages" % (chat, page.data(chat)["own"])
+            height = "id => document.querySelector('#' + id + ' g.node text').getBoundingClientRect().height"
+            self.assertGreaterEqual(page.page.evaluate(height, figure), 12)
+            self.assertGreater(page.page.evaluate("id => document.getElementById(id).scrollWidth", figure),
+                               page.page.evaluate("id => document.getElementById(id).clientWidth", figure))
+            page.page.click("#%s button[data-zoom=fit]" % figure)
+            self.assertLess(page.page.evaluate(height, figure), 12)
+            for player in ["s0", chat, section("last-lamp") + "-o0"]:
+                page.page.goto(page.url + "#%s&step=1" % page.page.get_attribute("#" + player, "data-anchor"))
+                self.assertLessEqual(page.page.evaluate("document.documentElement.scrollWidth"), 400, player)
+            self.assertEqual(page.errors, [])
+
+    def test_only_the_current_messages_label_stands_out_on_an_edge(self):
+        chat = section("chat")
+        with Page("report.html", "#scenario-chat&step=6") as page:
+            # Step 6 is B's broadcast; under wrapper, mediator -> A carries sends 2, 3 and 4.
+            link = "%s-d1-link-5" % chat
+            self.assertIn("pl-current", page.classes(link))
+            labels = page.page.evaluate("""id => [...document.getElementById(id).querySelectorAll('text')].map(t =>
+                [t.textContent, getComputedStyle(t).fill, getComputedStyle(t).fontWeight])""", link)
+            self.assertEqual([label[0][:2] for label in labels], ["2:", "3:", "4:"])
+            self.assertEqual(labels[0][1:], ["rgb(191, 54, 12)", "700"])
+            for label in labels[1:]:
+                self.assertNotEqual(label[1], "rgb(191, 54, 12)", label)
+                self.assertEqual(label[2], "400", label)
+            self.assertEqual(page.errors, [])
+
+    def test_highlighted_arrowheads_keep_their_size_and_take_the_colour(self):
+        chat = section("chat")
+        with Page("report.html", "#scenario-chat&step=5") as page:
+            def arrowhead(row):
+                return page.page.evaluate("""id => { const line = document.querySelector('#' + id + ' .arrow');
+                    const style = getComputedStyle(line);
+                    const marker = document.getElementById(/#([^")]+)/.exec(style.markerEnd)[1]);
+                    return [parseFloat(style.strokeWidth) * marker.markerWidth.baseVal.value,
+                            getComputedStyle(marker.querySelector('path')).fill, style.stroke] }""", row)
+            current, later = arrowhead(chat + "-d1-step-1-delivery-1"), arrowhead(chat + "-d1-step-2-send")
+            self.assertIn("pl-current", page.classes(chat + "-d1-step-1-delivery-1"))
+            self.assertEqual(current[0], later[0])  # drawn as large
+            self.assertEqual(current[1], "rgb(230, 81, 0)")  # in the highlight's colour, as its line
+            self.assertEqual(current[2], "rgb(230, 81, 0)")
+            self.assertEqual(page.errors, [])
+
+    def test_differs_says_which_design_differs_from_which(self):
+        room = section("control-room")
+        with Page("report.html") as page:
+            data = page.data(room)
+            kinds = [lane["kind"] for lane in data["lanes"]]
+            page.page.click("#%s-difference" % room)
+            step = data["differs"][0]
+            reference, odd = data["from"][0], data["odd"][0]
+            # At the first difference the asynchronous designs part from the others; the own kind,
+            # with the majority, is what they are held against, and is not marked.
+            self.assertEqual([kinds[lane] for lane in odd], ["actor", "async-stream"])
+            self.assertEqual(reference, data["own"])
+            self.assertIn("the designs differ here: actor and async-stream differ from %s" % kinds[data["own"]], page.where(room))
+            badges = page.page.locator("#%s .pl-head .pl-badge" % room).all_inner_texts()
+            for lane, badge in enumerate(badges):
+                self.assertEqual(badge, "differs from " + kinds[reference] if lane in odd else
+                                 "the reference here" if lane == reference else "", lane)
+            # Only the odd lane's lines are marked; the own kind's are not painted.
+            marked = page.page.evaluate(
+                "id => [...document.querySelectorAll('[id^=\"' + id + '-d\"].pl-now.pl-differs')].map(e => e.id)", room)
+            self.assertGreater(len(marked), 0)
+            self.assertTrue(all(any(m.startswith("%s-d%d-" % (room, lane)) for lane in odd) for m in marked), marked)
+            self.assertIn("(differs from %s)" % kinds[reference], page.page.get_attribute("#" + marked[0], "title"))
+            self.assertEqual(page.page.locator("#%s .pl-differs[id^='%s-d%d-']" % (room, room, data["own"])).count(), 0)
+            self.assertTrue(page.where(room).startswith("Step %d " % step))
+            self.assertEqual(page.errors, [])
+
+    def test_the_keys_act_only_in_a_player(self):
+        chat = section("chat")
+        with Page("report.html") as page:
+            page.page.click("#%s-forward" % chat)  # the focus stays on the button
+            self.assertEqual(page.where(chat), "Step 1 of 11")
+            # Scrolled away, the pointer in no player: Space scrolls the page and leaves the player be.
+            page.page.evaluate("window.scrollTo(0, 0)")
+            page.page.mouse.move(3, 3)
+            page.page.keyboard.press(" ")
+            self.assertEqual(page.page.get_attribute("#%s-play" % chat, "aria-pressed"), "false")
+            self.assertGreater(page.page.evaluate("scrollY"), 0)
+            page.page.keyboard.press("ArrowRight")
+            self.assertEqual(page.where(chat), "Step 1 of 11")
+            # With the pointer over it, the keys drive it, whatever has the focus.
+            page.page.locator("#%s-transcript" % chat).scroll_into_view_if_needed()
+            page.page.hover("#%s-transcript" % chat)
+            page.page.keyboard.press("ArrowRight")
+            self.assertEqual(page.where(chat), "Step 2 of 11")
+            # The pointer out of it and the focus nowhere: the keys are the page's again.
+            page.page.mouse.move(3, 3)
+            page.page.evaluate("document.activeElement.blur()")
+            page.page.keyboard.press("ArrowRight")
+            self.assertEqual(page.where(chat), "Step 2 of 11")
+        with Page("mixed.html") as page:  # one player on the page: the keys are its own
+            page.page.mouse.move(3, 3)
+            page.page.keyboard.press("ArrowRight")
+            self.assertEqual(page.where("s0"), "Step 1 of 11")
+            self.assertEqual(page.errors, [])
+
+    def test_in_dark_mode_the_diagrams_are_dark(self):
+        chat = section("chat")
+        for scheme, check in [("dark", lambda value: self.assertLess(value, 80)),
+                              ("light", lambda value: self.assertGreater(value, 180))]:
+            with Page("report.html", "#scenario-chat&step=5", color_scheme=scheme, reduced_motion="reduce") as page:
+                for figure in ["%s-d1-messages" % chat, "%s-d1-sequence" % chat]:
+                    page.page.locator("#" + figure).scroll_into_view_if_needed()
+                    check(page.brightness("#%s svg" % figure))
+                check(page.brightness("#scenario-chat .diagram svg"))
+                self.assertEqual(page.errors, [])
+
+    def test_search_finds_a_line_out_of_view(self):
+        with Page("long.html") as page:
+            data = page.data("s0")
+            # The send and its delivery hold it, in every lane (all are shown at 1,600 px).
+            total = sum(1 for lane in data["lanes"] for line in lane["lines"] if NEEDLE in line)
+            lanes = len(data["lanes"])
+            self.assertEqual(total, 2 * lanes)
+            needle = next(n for n, line in enumerate(data["lanes"][0]["lines"], start=1) if NEEDLE in line)
+            self.assertIsNone(page.text("s0-d0-line-%d" % needle))  # not in the DOM: the list is virtual
+            page.page.fill("#s0-find", "NEEDLE in")
+            page.page.press("#s0-find", "Enter")
+            self.assertEqual(page.text("s0-found"), "1 of %d" % total)
+            cell = "s0-d0-line-%d" % needle
+            self.assertIn("pl-match", page.classes(cell))
+            self.assertEqual(page.page.locator("#%s mark" % cell).text_content(), "needle in")
+            # Scrolled to: the line is inside the transcripts' frame.
+            inside = page.page.evaluate("""id => { const c = document.getElementById(id).getBoundingClientRect();
+                const b = document.getElementById('s0-transcript').getBoundingClientRect();
+                return c.top >= b.top && c.bottom <= b.bottom }""", cell)
+            self.assertTrue(inside)
+            self.assertIn(NEEDLE, page.text("s0-detail"))
+            # Next, then previous; the keys of the player do not fire while typing.
+            page.page.press("#s0-find", "Enter")
+            self.assertEqual(page.text("s0-found"), "2 of %d" % total)  # the same row, in the next lane
+            self.assertIn("pl-match", page.classes("s0-d1-line-%d" % needle))
+            self.assertNotIn("pl-match", page.classes(cell))
+            page.page.click("#s0-find-previous")
+            self.assertEqual(page.text("s0-found"), "1 of %d" % total)
+            page.page.press("#s0-find", "Shift+Enter")
+            self.assertEqual(page.text("s0-found"), "%d of %d" % (total, total))  # round to the last
+            page.page.fill("#s0-find", "no such text d")
+            page.page.press("#s0-find", "Enter")
+            self.assertIn("No line holds", page.text("s0-found"))
+            self.assertTrue(page.where("s0").startswith("Start, step 0"))
+            # / goes to the search box.
+            page.page.evaluate("document.activeElement.blur()")
+            page.page.keyboard.press("/")
+            self.assertEqual(page.page.evaluate("document.activeElement.id"), "s0-find")
+            self.assertEqual(page.errors, [])
+
+
 class LargeReportTests(unittest.TestCase):
     """1,000 participants and 101 broadcasts: 100,899 deliveries under each design."""
 
@@ -349,14 +668,26 @@ class LargeReportTests(unittest.TestCase):
                 }
                 return times;
             }""")
-            rendered = page.page.locator(".pl-row").count()
-            self.assertLess(rendered, 200)  # the transcript list is virtual: rows in view only
+            rendered = page.page.locator(".pl-cell").count()
+            shown = page.page.locator("#s0 .pl-head:visible").count()
+            # The transcript list is virtual: the lines in view only, with ten rows either side.
+            self.assertLess(rendered, shown * 50)
+            # The search reads every line of the shown lanes: the last broadcast's, far out of view.
+            started = time.monotonic()
+            page.page.fill("#s0-find", "message 101")
+            page.page.press("#s0-find", "Enter")
+            searched = time.monotonic() - started
+            # From the top of the view (the step Next difference went to); one match per send
+            # and delivery of the last broadcast in every lane.
+            self.assertRegex(page.text("s0-found"), r"^\d+ of %d$" % (shown * 1000))
+            self.assertIn("message 101", page.page.locator("#s0-transcript .pl-match mark").text_content())
             self.assertEqual(page.errors, [])
             timings.sort()
             print("\nlarge report: 1,000 participants, 100,899 deliveries per design; page %.1f MB written in %.1f s; "
                   "first contentful paint %.0f ms; per step (to the next frame) median %.0f ms, max %.0f ms over %d steps; "
-                  "%d transcript rows in the DOM"
-                  % (size / 1e6, written, paint, timings[len(timings) // 2], timings[-1], len(timings), rendered),
+                  "%d transcript lines in the DOM (%d lanes shown); a search through every line %.0f ms"
+                  % (size / 1e6, written, paint, timings[len(timings) // 2], timings[-1], len(timings), rendered, shown,
+                     searched * 1000),
                   file=sys.stderr)
 
 

@@ -41,18 +41,23 @@ struct ReportPlayerTests {
         #expect(mesh.edges[5] == ["A->B", "A->C", "A->D"])
     }
 
-    @Test func differencesAreFoundByStepAndMarkedInEachLane() {
+    @Test func differencesAreFoundByStepAndMarkedInTheLaneThatDiffers() {
         let own: [Substring] = ["scenario T", "mediator a", "+ A : P", "1 A -> B hi", "  B <- A hi", "end", "leaked: none"]
         let other: [Substring] = ["scenario T", "mediator b", "+ A : P", "1 A -> B hi", "  ! missingReceiver B", "end", "leaked: none"]
         let starts = [0, 2, 3, 5]
         let found = HTMLReport.differences(lines: [own, other, own], starts: [starts, starts, starts], own: 0)
-        // The header's `mediator` line differs by design and is not a difference.
-        #expect(found.steps == [2])
-        #expect(found.marks == [[4], [4], []])
-        // A lane that stopped early differs where its steps are missing.
+        // The header's `mediator` line differs by design and is not a difference. The odd lane is
+        // marked, and said to differ from the own kind's; the own kind's lane is not marked.
+        #expect(found == .init(steps: [2], from: [0], odd: [[1]], marks: [[], [4], []]))
+        // When the own kind is the odd one out, the others are not painted: it differs from them.
+        let odd = HTMLReport.differences(lines: [other, own, own], starts: [starts, starts, starts], own: 0)
+        #expect(odd == .init(steps: [2], from: [1], odd: [[0]], marks: [[4], [], []]))
+        // Without `majority` (an outcomes player), every lane is held against the first.
+        let first = HTMLReport.differences(lines: [other, own, own], starts: [starts, starts, starts], own: 0, majority: false)
+        #expect(first == .init(steps: [2], from: [0], odd: [[1, 2]], marks: [[], [4], [4]]))
+        // A lane that stopped early differs where its steps are missing, with no line to mark.
         let short = HTMLReport.differences(lines: [own, Array(own[0..<3])], starts: [starts, [0, 2]], own: 0)
-        #expect(short.steps == [2, 3])
-        #expect(short.marks == [[3, 4, 5, 6], []])
+        #expect(short == .init(steps: [2, 3], from: [0, 0], odd: [[1], [1]], marks: [[], []]))
     }
 
     /// A `<style>` applies to the whole page: one in each of the 100 sequence diagrams of the
@@ -65,7 +70,9 @@ struct ReportPlayerTests {
         #expect(diagrams.count == MediatorKind.allCases.count)
         #expect(diagrams.allSatisfy { !$0.components(separatedBy: "</svg>")[0].contains("<style>") })
         #expect(page.components(separatedBy: SequenceSVGWriter.pageStyle).count == 2)
-        #expect(page.components(separatedBy: "<marker id=").count == 2)
+        // The arrowhead, and the current arrows' (`PlayerScript.currentArrowhead`), once each.
+        #expect(page.components(separatedBy: "<marker id=").count == 3)
+        #expect(page.components(separatedBy: "<marker id=\"pl-arrowhead-current\"").count == 2)
         #expect(page.contains("marker-end: url(#sequence-arrowhead)"))
         let alone = SequenceSVGWriter(title: "T", kind: .wrapper, participants: ["A"], mediatorLifeline: false).svg()
         #expect(alone.contains("<style>") && alone.contains("<marker id=\"arrowhead\""))

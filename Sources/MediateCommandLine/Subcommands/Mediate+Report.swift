@@ -11,12 +11,15 @@ extension Mediate {
             discussion: """
                 An index of the scenarios, then for each: the compare diagram, the coupling metrics, \
                 the expectations' results under every design, and a player that steps through the \
-                designs' transcripts side by side, the lines that differ from the scenario's own \
-                design marked, with each design's message diagram and sequence view lit up at the \
-                current step. Its keys, for the player last used or focused: Left and Right arrows \
+                designs' transcripts side by side, long lines wrapped, each design's title saying \
+                which design it differs from where it does, with each design's message diagram and \
+                sequence view lit up at the current step; a search box finds a line anywhere in the \
+                transcripts, and each diagram zooms and pans. Its keys, for the player under the \
+                pointer or holding the focus (or the page's only player): Left and Right arrows \
                 step back and forward, Space plays and pauses, Home and End go to the start and \
-                the end, D to the next step where the designs differ; Enter on a diagram (or a \
-                click) widens it. A step has its own address (#scenario-STEM&step=N). One file, \
+                the end, D to the next step where the designs differ, / to the search box; on a \
+                diagram, + and - zoom, 0 fits, Enter widens it. A step has its own address \
+                (#scenario-STEM&step=N). One file, \
                 its SVG, CSS and script inline: no network needed. A scenario with a together \
                 block gets, under each design whose runs go through the scheduler (such as \
                 actor and async-stream), an Outcomes part: --schedules schedules, as mediate \

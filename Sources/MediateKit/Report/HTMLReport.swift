@@ -70,7 +70,7 @@ enum HTMLReport {
             \(SequenceSVGWriter.pageStyle)
             </head>
             <body>
-            \(SequenceSVGWriter.pageMarker)
+            \(SequenceSVGWriter.pageMarker)\(PlayerScript.currentArrowhead)
             <h1>mediate report</h1>
             <nav id="index"><h2>Scenarios</h2>
             <p class="legend">Under each design: the messages delivered, the errors (<code>!</code> lines), whether \
@@ -230,22 +230,20 @@ enum HTMLReport {
         html += "</div>\n<div class=\"pl-transcript\" id=\"\(id)-transcript\" tabindex=\"0\" style=\"--lanes:\(lanes.count)\" "
         html += "aria-label=\"The transcripts, aligned by step\"><div class=\"pl-spacer\"></div></div>\n"
         html += "<p class=\"legend\"><span class=\"pl-now-sample\">current step</span> "
-        html += "<span class=\"pl-differs-sample\">differs between \(player.noun)</span></p>\n"
-        for (view, heading) in [
-            (\Lane.routedSVG, "Messages, along the route each \(player.noun.dropLast()) took"), (\Lane.sequenceSVG, "Sequence"),
+        html += "<span class=\"pl-differs-sample\">differs from the \(player.noun.dropLast()) its lane's title names</span></p>\n"
+        for (view, name, heading) in [
+            (\Lane.routedSVG, "messages", "Messages, along the route each \(player.noun.dropLast()) took"),
+            (\Lane.sequenceSVG, "sequence", "Sequence"),
         ] {
             out.write(html + "<h4>\(heading)</h4>\n<div class=\"pl-diagrams\" style=\"--lanes:\(lanes.count)\">")
             html = ""
-            for lane in lanes {
+            for (index, lane) in lanes.enumerated() {
+                let figure = "<figure class=\"pl-diagram\" id=\"\(id)-d\(index)-\(name)\""
                 switch lane[keyPath: view] {
                 case .success(let svg):
-                    writeDiagram(
-                        svg, opening: "<figure class=\"pl-diagram\" tabindex=\"0\" title=\"Click or press Enter to enlarge\">",
-                        closing: "</figure>", to: out)
+                    writeDiagram(svg, opening: figure + " tabindex=\"0\">", closing: "</figure>", to: out)
                 case .failure(let failure):
-                    out.write(
-                        "<figure class=\"pl-diagram\"><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p>"
-                            + failure.summary + "</figure>")
+                    out.write(figure + "><p class=\"bad\">Not drawn: \(XML.escaped(failure.message))</p>" + failure.summary + "</figure>")
                 }
             }
             out.write("</div>\n")
@@ -267,9 +265,11 @@ enum HTMLReport {
     /// what the lanes are where the script speaks of them (`designs` without it).
     static func playerData(_ lanes: [Lane], labels: [String], own: Int, noun: String? = nil, to out: any TextOutput) {
         let lines = lanes.map(\.lines)
-        let (differing, marks) = differences(lines: lines, starts: lanes.map(\.stepStarts), own: own)
+        let found = differences(lines: lines, starts: lanes.map(\.stepStarts), own: own, majority: noun == nil)
+        let marks = found.marks
         out.write("{" + (noun.map { "\"noun\":\(JSONText.string($0))," } ?? ""))
-        out.write("\"own\":\(own),\"differs\":\(JSONText.array(differing)),\"lanes\":[")
+        out.write("\"own\":\(own),\"differs\":\(JSONText.array(found.steps)),\"from\":\(JSONText.array(found.from)),")
+        out.write("\"odd\":[" + found.odd.map(JSONText.array).joined(separator: ",") + "],\"lanes\":[")
         for (index, lane) in lanes.enumerated() {
             var json = index > 0 ? "," : ""
             json += "{\"kind\":\(JSONText.string(labels[index])),\"steps\":\(JSONText.array(lane.stepStarts)),"
@@ -285,12 +285,28 @@ enum HTMLReport {
         out.write("]}")
     }
 
-    /// The steps where the lanes' transcripts differ (the header's `mediator KIND` line aside), and
-    /// in each lane the lines that make the difference: in another lane, its lines not in the own
-    /// kind's step; in the own kind's lane, its lines missing from another lane's step.
-    static func differences(lines: [[Substring]], starts: [[Int]], own: Int) -> (steps: [Int], marks: [[Int]]) {
-        let count = starts.map(\.count).max() ?? 0
+    /// Where the lanes' transcripts differ, and from which lane: the steps where they differ (the
+    /// header's `mediator KIND` line aside), and for each such step the lane the others are held
+    /// against and the lanes that differ from it.
+    struct Differences: Equatable {
         var steps: [Int] = []
+        /// For each of `steps`: the lane the others are held against.
+        var from: [Int] = []
+        /// For each of `steps`: the lanes whose lines there are not that lane's, in order.
+        var odd: [[Int]] = []
+        /// In each lane, the 0-based lines that make its difference; a lane held against is never marked.
+        var marks: [[Int]] = []
+    }
+
+    /// The steps where the lanes' transcripts differ, and which lane differs from which. At each
+    /// step the lanes fall into groups with the same lines; with `majority`, the largest group is
+    /// the reference (the own kind's group on a tie), otherwise the own kind's group is. The
+    /// reference is named by the own kind when it is in it, else by its first lane. Each other
+    /// lane is marked where it parts from the reference: its lines the reference does not have,
+    /// and where it lacks one of the reference's, the line at that place (its last one past its end).
+    static func differences(lines: [[Substring]], starts: [[Int]], own: Int, majority: Bool = true) -> Differences {
+        let count = starts.map(\.count).max() ?? 0
+        var found = Differences()
         var marks = Array(repeating: Set<Int>(), count: lines.count)
         func slice(_ lane: Int, _ step: Int) -> (first: Int, lines: [Substring]) {
             guard step < starts[lane].count else { return (lines[lane].count, []) }
@@ -301,22 +317,38 @@ enum HTMLReport {
             return (first, slice)
         }
         for step in 0..<count {
-            let ownSlice = slice(own, step)
-            var differs = false
-            for lane in lines.indices where lane != own {
-                let other = slice(lane, step)
-                guard other.lines != ownSlice.lines else { continue }
-                differs = true
-                for change in other.lines.difference(from: ownSlice.lines) {
+            let slices = lines.indices.map { slice($0, step) }
+            // Groups of lanes with the same lines, in the order of their first lane.
+            var groups: [[Int]] = []
+            for lane in lines.indices {
+                if let group = groups.firstIndex(where: { slices[$0[0]].lines == slices[lane].lines }) {
+                    groups[group].append(lane)
+                } else {
+                    groups.append([lane])
+                }
+            }
+            guard groups.count > 1 else { continue }
+            let ownGroup = groups.first { $0.contains(own) } ?? groups[0]
+            let largest = groups.max { $0.count < $1.count } ?? ownGroup
+            let reference = majority && largest.count > ownGroup.count ? largest : ownGroup
+            let from = reference.contains(own) ? own : reference[0]
+            let base = slices[from].lines
+            found.steps.append(step)
+            found.from.append(from)
+            found.odd.append(lines.indices.filter { !reference.contains($0) })
+            for lane in lines.indices where !reference.contains(lane) {
+                let other = slices[lane]
+                for change in other.lines.difference(from: base) {
                     switch change {
                     case .insert(let offset, _, _): marks[lane].insert(other.first + offset)
-                    case .remove(let offset, _, _): marks[own].insert(ownSlice.first + offset)
+                    case .remove(let offset, _, _):
+                        if !other.lines.isEmpty { marks[lane].insert(other.first + min(offset, other.lines.count - 1)) }
                     }
                 }
             }
-            if differs { steps.append(step) }
         }
-        return (steps, marks.map { $0.sorted() })
+        found.marks = marks.map { $0.sorted() }
+        return found
     }
 
     /// A design's cell in the index: messages delivered, errors (`!` lines) when there were
