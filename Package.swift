@@ -211,7 +211,10 @@ let package = Package(
         // the design API with designs a user writes, the language reference's examples.
         .testTarget(
             name: "MediateRuntimeTests",
-            dependencies: ["MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport"],
+            dependencies: [
+                "MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateLanguageServer",
+                "MediateTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         // The reference walk (closures, mirrors, the runtime's closure layout) and coupling metrics.
@@ -268,7 +271,7 @@ let package = Package(
         // (`swift build --build-tests`), beside the test bundle (`BuiltProducts`).
         .testTarget(
             name: "MediateEndToEndTests",
-            dependencies: ["MediateKit", "MediateEmitters", "MediateDesigns", "GraphvizRendering", "MediateTestSupport"],
+            dependencies: ["MediateKit", "MediateEmitters", "MediateDesigns", "GraphvizRendering", "MediateWatch", "MediateTestSupport"],
             swiftSettings: swiftSettings
         ),
         // The watch's server: the reload script, the loopback rule, the event stream. With the

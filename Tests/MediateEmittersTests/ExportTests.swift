@@ -50,7 +50,7 @@ struct ExportTests {
     /// guarded body is what sends.
     @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
     func aReactionThatSendsIsActivatedUntilItEnds(dialect: SequenceDiagramWriter.Dialect) throws {
-        let text = try export(
+        let text = try SequenceDiagrams.export(
             """
             mediator mesh
             participant A

@@ -381,7 +381,7 @@ struct SequenceSVGTests {
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
             let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-            let svg = Self.svg(try DiagramGoldenTests.load("chat.scenario"))
+            let svg = SequenceDiagrams.svg(try CommittedScenarios.load("chat.scenario"))
             let match = try #require(svg.firstMatch(of: /<svg[^>]* width="(\d+)"/))
             let svgWidth = try #require(Int(match.1))
             #expect(abs(width - svgWidth) <= 4, "PNG \(width) px wide, SVG \(svgWidth)")

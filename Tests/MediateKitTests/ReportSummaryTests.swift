@@ -1,4 +1,6 @@
 import Foundation
+import MediateDesigns
+import MediateTestSupport
 import Testing
 
 @testable import MediateKit
