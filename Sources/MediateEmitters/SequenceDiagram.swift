@@ -87,8 +87,7 @@ public final class SequenceDiagramWriter: EventSink {
 
     /// Writes the arrows and notes `event` makes.
     public func emit(_ event: TranscriptEvent) {
-        if !reactions.isEmpty { endReactions(atOrBelow: event.depth) }
-        if !guards.isEmpty { endGuards(atOrBelow: event.depth) }
+        if !reactions.isEmpty || !guards.isEmpty { endBlocks(atOrBelow: event.depth) }
         switch event {
         case .scenario, .mediator(_, replacement: false, _), .participant:
             break
@@ -176,25 +175,30 @@ public final class SequenceDiagramWriter: EventSink {
         let reaction = reactions[innermost]
         guard reaction.depth == depth - 1 || (inGuardedBody && reaction.depth == depth - 2) else { return }
         reactions[innermost].active = true
-        line(dialect == .mermaid ? "    activate \(reaction.id)" : "activate \(reaction.id)")
+        // Before the block of a guard whose body is what sends: the bar is the reaction's.
+        write(dialect == .mermaid ? "    activate \(reaction.id)" : "activate \(reaction.id)")
     }
 
-    /// Ends the activation bars of the reactions an event at `depth` is not part of.
-    private func endReactions(atOrBelow depth: Int) {
-        while let last = reactions.last, last.depth >= depth {
-            reactions.removeLast()
-            guard last.active else { continue }
-            write(dialect == .mermaid ? "    deactivate \(last.id)" : "deactivate \(last.id)")
-        }
-    }
-
-    /// Ends the `opt` blocks of the guards whose bodies an event at `depth` is not part of.
-    private func endGuards(atOrBelow depth: Int) {
-        while let last = guards.last, last.depth >= depth {
-            guards.removeLast()
-            guard last.opened else { continue }
-            openBlocks -= 1
-            line(dialect == .mermaid ? "    end" : "end")
+    /// Ends the activation bars of the reactions, and the `opt` blocks of the guards, that an
+    /// event at `depth` is not part of, innermost first: a guard's block (one deeper than its
+    /// reaction's delivery) before its reaction's bar, a bar before a block of equal depth, within
+    /// which its reaction began.
+    private func endBlocks(atOrBelow depth: Int) {
+        while true {
+            let reaction = reactions.last.flatMap { $0.depth >= depth ? $0 : nil }
+            let block = guards.last.flatMap { $0.depth >= depth ? $0 : nil }
+            if let block, block.depth > reaction?.depth ?? Int.min {
+                guards.removeLast()
+                guard block.opened else { continue }
+                openBlocks -= 1
+                line(dialect == .mermaid ? "    end" : "end")
+            } else if let reaction {
+                reactions.removeLast()
+                guard reaction.active else { continue }
+                write(dialect == .mermaid ? "    deactivate \(reaction.id)" : "deactivate \(reaction.id)")
+            } else {
+                return
+            }
         }
     }
 
@@ -217,7 +221,7 @@ public final class SequenceDiagramWriter: EventSink {
     /// Notes that the next delivery (or error) went through the mediator: it draws the arrow from
     /// the sender to the mediator first, once per send.
     public func emitRelay(receiver: String, depth: Int) {
-        if !guards.isEmpty { endGuards(atOrBelow: depth) }
+        if !reactions.isEmpty || !guards.isEmpty { endBlocks(atOrBelow: depth) }
         relay = (receiver, depth)
     }
 

@@ -46,8 +46,8 @@ struct ExportTests {
     }
 
     /// As in the native view: a bar from the arrow that starts a reaction that sends to the
-    /// reaction's end, nested as reactions nest, and opened inside a guard's block when the
-    /// guarded body is what sends.
+    /// reaction's end, nested as reactions nest, and around a guard's block when the guarded body
+    /// is what sends.
     @Test(arguments: SequenceDiagramWriter.Dialect.allCases)
     func aReactionThatSendsIsActivatedUntilItEnds(dialect: SequenceDiagramWriter.Dialect) throws {
         let text = try SequenceDiagrams.export(
@@ -67,9 +67,12 @@ struct ExportTests {
         // The first bar starts after the arrow into B and before B's own arrow.
         let into = try #require(lines.firstIndex { $0.contains("p1") && $0.contains("p2") && $0.hasSuffix("1 ping") })
         #expect(lines[into + 1] == "activate p2")
-        // Only the guarded body sends: the bar starts inside the guard's block.
+        // Only the guarded body sends: the bar, the reaction's, starts before the guard's block
+        // and ends after it.
         let opt = try #require(lines.firstIndex { $0.hasPrefix("opt ") })
-        #expect(lines[opt + 1] == "activate p2")
+        #expect(lines[opt - 1] == "activate p2")
+        let end = try #require(lines[opt...].firstIndex { $0 == "end" })
+        #expect(lines[end + 1] == "deactivate p2")
     }
 
     @Test func inTheMeshDeliveriesGoStraightAndTheMediatorCannotSpeak() throws {

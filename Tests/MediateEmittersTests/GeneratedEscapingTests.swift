@@ -534,12 +534,12 @@ enum DiagramText {
             case .mermaid:
                 [
                     "sequenceDiagram", "    title (.*) \\([a-z-]+\\)", "    participant \(id) as (.*)",
-                    "    \(id)->>\(id): (.*)", "    Note over \(id)(?:,\(id))?: (.*)", "",
+                    "    \(id)->>\(id): (.*)", "    Note over \(id)(?:,\(id))?: (.*)", " *(?:de)?activate \(id)", "",
                 ]
             case .plantuml:
                 [
                     "@startuml", "@enduml", "title (.*) \\([a-z-]+\\)", "(?:participant|control) \"([^\"]*)\" as \(id)",
-                    "\(id) -> \(id) : (.*)", "note over \(id)(?:, \(id))? : (.*)", "",
+                    "\(id) -> \(id) : (.*)", "note over \(id)(?:, \(id))? : (.*)", " *(?:de)?activate \(id)", "",
                 ]
             }
         for shape in shapes {

@@ -54,8 +54,10 @@ struct GuardDiagramTests {
                     participant p3 as C
                     participant m as Hub
                     p1->>m: 1 ask(5)
+                    activate m
                     opt n #62; 1
                         m->>p1: 1.1 yes(5)
+                        activate p1
                         opt n #62;= 3 and sender == #34;Hub#34;
                             p1->>m: 1.1.1 #34;#60;#38;#62;\\#34;#35;#59;#34;
                             m->>p3: 1.1.1 #34;#60;#38;#62;\\#34;#35;#59;#34;
@@ -63,7 +65,9 @@ struct GuardDiagramTests {
                                 Note over p3: leave
                             end
                         end
+                        deactivate p1
                     end
+                    deactivate m
                     p1->>m: 2 ask(1)
                     p1->>m: 3 ask(-1)
                     p2->>m: 4 #34;after#34;
@@ -85,8 +89,10 @@ struct GuardDiagramTests {
                 participant "C" as p3
                 control "Hub" as m
                 p1 -> m : 1 ask(5)
+                activate m
                 opt n &#62; 1
                     m -> p1 : 1.1 yes(5)
+                    activate p1
                     opt n &#62;&#61; 3 and sender &#61;&#61; &#34;Hub&#34;
                         p1 -> m : 1.1.1 &#34;&#60;&#38;&#62;\\\\&#34;&#35;;&#34;
                         m -> p3 : 1.1.1 &#34;&#60;&#38;&#62;\\\\&#34;&#35;;&#34;
@@ -95,7 +101,9 @@ struct GuardDiagramTests {
                             note over p1, m : ! fixedColleagues C
                         end
                     end
+                    deactivate p1
                 end
+                deactivate m
                 p1 -> m : 2 ask(1)
                 p1 -> m : 3 ask(&#45;1)
                 p2 -> m : 4 &#34;after&#34;
