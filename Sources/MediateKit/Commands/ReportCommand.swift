@@ -249,27 +249,31 @@ package struct ReportCommand: Sendable {
                 notShownFailing: hidden.count { !$0.passes }))
     }
 
+    /// The routed message diagram of `run` as SVG, drawn without labels when they would be too
+    /// many for Graphviz; past ``maxUnlabelledMessageEdges`` arrows, the busiest pairs instead.
+    private func routedDiagram(_ run: KindRun, prefix: String, title: String) -> Result<String, HTMLReport.GraphvizFailure> {
+        let links = run.messages.links.count
+        guard links <= maxUnlabelledMessageEdges else {
+            return .failure(
+                HTMLReport.GraphvizFailure(
+                    message: "the diagram would have \(DOTEmitter.grouped(links)) arrows, more than Graphviz "
+                        + "lays out in about a second (\(DOTEmitter.grouped(maxUnlabelledMessageEdges))); the busiest pairs instead",
+                    summary: HTMLReport.busiestPairs(run.messages)))
+        }
+        do {
+            let dot = DOTEmitter.messages(run.messages, title: title, kind: run.kind, idPrefix: prefix, labelled: links <= maxDiagramEdges)
+            let counts = edgeCounts(dot)
+            try checkDiagramSize(edges: counts.edges, labelled: counts.labelled)
+            return .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
+        } catch {
+            return .failure(HTMLReport.GraphvizFailure(error))
+        }
+    }
+
     /// One design's lane of the player: its transcript, steps, routed message diagram (drawn
     /// without labels when they would be too many for Graphviz) and sequence view.
     private func lane(_ run: KindRun, recorder: StepRecorder, text: String, prefix: String, title: String) -> HTMLReport.Lane {
-        let routed: Result<String, HTMLReport.GraphvizFailure>
-        do {
-            let labelled = run.messages.links.count <= maxDiagramEdges
-            guard run.messages.links.count <= maxUnlabelledMessageEdges else {
-                throw HTMLReport.GraphvizFailure(
-                    message: "the diagram would have \(DOTEmitter.grouped(run.messages.links.count)) arrows, more than Graphviz "
-                        + "lays out in about a second (\(DOTEmitter.grouped(maxUnlabelledMessageEdges))); the busiest pairs instead",
-                    summary: HTMLReport.busiestPairs(run.messages))
-            }
-            let dot = DOTEmitter.messages(run.messages, title: title, kind: run.kind, idPrefix: prefix, labelled: labelled)
-            let counts = edgeCounts(dot)
-            try checkDiagramSize(edges: counts.edges, labelled: counts.labelled)
-            routed = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
-        } catch let failure as HTMLReport.GraphvizFailure {
-            routed = .failure(failure)
-        } catch {
-            routed = .failure(HTMLReport.GraphvizFailure(error))
-        }
+        let routed = routedDiagram(run, prefix: prefix, title: title)
         let sequence: Result<String, HTMLReport.GraphvizFailure> =
             recorder.sequenceSVG.map { .success($0) }
             ?? .failure(
