@@ -175,26 +175,102 @@ public enum DOTEmitter {
             out +=
                 "  \(DOT.id(participant.name)) [label=\(DOT.quoted("\(shown(participant.name))\n: \(shown(participant.type))\n(deallocated)")), shape=box, style=\"rounded,dashed\", color=\"#9e9e9e\", fontcolor=\"#9e9e9e\"];\n"
         }
-        if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
         for node in graph.nodes {
             let type = node.role == .participant ? types[node.id] : node.typeName
-            var style = nodeStyle(node.role, name: node.id, type: type)
+            var style = nodeStyle(node.role, name: node.id, type: type, leaked: leaked.contains(node.id))
             if inCycle.contains(node.id) { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
-            if leaked.contains(node.id) { style += ", peripheries=2, xlabel=\"leaked\"" }
+            if leaked.contains(node.id) { style += ", peripheries=2" }
             out += "  \(DOT.id(node.id)) [\(style)];\n"
         }
+        let mediators = graph.nodes.filter { $0.role == .mediator }.map(\.id)
+        // Participants that hold each other (a mesh's peers) are ranked by those references
+        // instead: labelled arrows along one row would be drawn over each other's labels.
+        let names = Set(participants.map(\.name))
+        let peers = graph.edges.contains { names.contains($0.from) && names.contains($0.to) }
+        let row = peers ? [] : participants.map(\.name)
+        if !radial {
+            // The same star in every design: the mediators on top, the participants in one row
+            // beneath in declaration order (the deallocated ones too), what else a design made
+            // ranked by ownership around them.
+            if !mediators.isEmpty { out += "  { rank=min; \(mediators.map(DOT.id).joined(separator: "; ")); }\n" }
+            if !row.isEmpty { out += "  { rank=same; \(row.map(DOT.id).joined(separator: "; ")); }\n" }
+            if row.count > 1 { out += "  \(row.map(DOT.id).joined(separator: " -> ")) [style=invis];\n" }
+            if row.isEmpty, !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
+        }
+        let layout = radial ? nil : CouplingLayout(graph, mediators: Set(mediators), row: Set(row))
         for edge in graph.edges {
-            // Only strong references rank the layout, so owners sit above what they own.
-            var style =
-                (radial ? "" : "label=\(DOT.quoted(edge.label)), ") + edgeStyle(edge.ownership)
-                + (edge.ownership == .strong ? "" : ", constraint=false")
+            let direction = layout?.direction(of: edge) ?? .down
+            // A weak or unowned reference back to the mediator has its field's name at the end that
+            // holds it: beside the object, not between the arrows that fan out from the mediator.
+            let toMediator = edge.ownership != .strong && mediators.contains(edge.to) && !mediators.contains(edge.from)
+            let name = !toMediator ? "label" : direction == .up ? "headlabel" : "taillabel"
+            var style = (radial ? "" : "\(name)=\(DOT.quoted(edge.label)), ") + edgeStyle(edge.ownership)
             if edge.ownership == .strong, inCycle.contains(edge.from), inCycle.contains(edge.to) {
                 style += ", color=\"#c62828\""
             }
-            out += "  \(DOT.id(edge.from)) -> \(DOT.id(edge.to)) [\(style)];\n"
+            if toMediator { style += ", labeldistance=2, labelangle=40" }
+            switch direction {
+            case .down:
+                out += "  \(DOT.id(edge.from)) -> \(DOT.id(edge.to)) [\(style)];\n"
+            case .up:
+                out += "  \(DOT.id(edge.to)) -> \(DOT.id(edge.from)) [\(style), dir=back];\n"
+            case .free:
+                out += "  \(DOT.id(edge.from)) -> \(DOT.id(edge.to)) [\(style), constraint=false];\n"
+            }
         }
-        out += legend()
+        out += legend(
+            coupling: true, mediators: !mediators.isEmpty, earlierMediators: mediators.count > 1,
+            madeObjects: graph.nodes.contains { $0.role == .internal }, deallocated: !gone.isEmpty)
         return out + "}\n"
+    }
+
+    /// How a coupling graph's references rank its layout: owners above what they own, the
+    /// mediators on top and the participants in one row. A reference back to an owner that
+    /// holds it through others (wrapper's weak `mediator`, past the wrapper) is laid out from the
+    /// owner down and drawn with its arrowhead at the owner, so that it runs beside the
+    /// references it answers instead of looping around the diagram. One that answers a
+    /// reference of the same pair is left to Graphviz, which draws the two side by side.
+    struct CouplingLayout {
+        enum Direction { case down, up, free }
+
+        let mediators: Set<String>
+        let row: Set<String>
+        /// Each object's strong references.
+        let owned: [String: [String]]
+        /// Every pair of objects with a reference, as `from`, `to`.
+        let pairs: Set<[String]>
+
+        init(_ graph: ReferenceGraph, mediators: Set<String>, row: Set<String>) {
+            self.mediators = mediators
+            self.row = row
+            var owned: [String: [String]] = [:]
+            for edge in graph.edges where edge.ownership == .strong { owned[edge.from, default: []].append(edge.to) }
+            self.owned = owned
+            self.pairs = Set(graph.edges.map { [$0.from, $0.to] })
+        }
+
+        func direction(of edge: ReferenceGraph.Edge) -> Direction {
+            if row.contains(edge.from), row.contains(edge.to) { return .free }
+            if pairs.contains([edge.to, edge.from]) { return edge.ownership == .strong ? .down : .free }
+            if mediators.contains(edge.from) != mediators.contains(edge.to) {
+                return mediators.contains(edge.to) ? .up : .down
+            }
+            if owns(edge.to, edge.from) { return .up }
+            return edge.ownership == .strong ? .down : .free
+        }
+
+        /// Whether `owner` reaches `object` through strong references.
+        func owns(_ owner: String, _ object: String) -> Bool {
+            var seen: Set<String> = [owner]
+            var next = [owner]
+            while let current = next.popLast() {
+                for child in owned[current] ?? [] where seen.insert(child).inserted {
+                    if child == object { return true }
+                    next.append(child)
+                }
+            }
+            return false
+        }
     }
 
     /// Above this many objects a coupling graph is laid out radially by twopi, without field names.
@@ -262,21 +338,22 @@ public enum DOTEmitter {
         out += "  graph [rankdir=TB, nodesep=0.6, ranksep=1.2];\n"
         for (index, group) in groups.enumerated() {
             let count = group.members == 1 ? "" : " ×\(grouped(group.members))"
+            // Leaked members are counted inside the box, where no arrowhead can cover the count.
+            let leakedLine =
+                group.leaked == 0 ? "" : group.leaked == group.members ? "\n(leaked)" : "\n(\(grouped(group.leaked)) leaked)"
             var style: String
             switch group.role {
             case .participant:
                 style =
-                    "label=\(DOT.quoted("\(shown(group.name))\(count)\nparticipants")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
+                    "label=\(DOT.quoted("\(shown(group.name))\(count)\nparticipants\(leakedLine)")), shape=box3d, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
             case .mediator:
-                style = nodeStyle(.mediator, name: group.name, type: group.type)
+                style = nodeStyle(.mediator, name: group.name, type: group.type, leaked: group.leaked > 0)
             case .internal:
-                style = "label=\(DOT.quoted(shown(group.name) + count)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+                style =
+                    "label=\(DOT.quoted(shown(group.name) + count + leakedLine)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
             }
             if group.inCycle { style += ", color=\"#c62828\", fontcolor=\"#c62828\", penwidth=2" }
-            if group.leaked > 0 {
-                style +=
-                    ", peripheries=2, xlabel=\(DOT.quoted(group.leaked == group.members ? "leaked" : "\(grouped(group.leaked)) leaked"))"
-            }
+            if group.leaked > 0 { style += ", peripheries=2" }
             out += "  \"g\(index)\" [\(style)];\n"
         }
         for fold in folds {
@@ -286,7 +363,10 @@ public enum DOTEmitter {
             if fold.ownership == .strong, groups[fold.from].inCycle, groups[fold.to].inCycle { style += ", color=\"#c62828\"" }
             out += "  \"g\(fold.from)\" -> \"g\(fold.to)\" [\(style)];\n"
         }
-        out += legend()
+        out += legend(
+            coupling: true, mediators: groups.contains { $0.role == .mediator },
+            earlierMediators: groups.count { $0.role == .mediator } > 1, madeObjects: groups.contains { $0.role == .internal },
+            deallocated: gone > 0)
         return out + "}\n"
     }
 
@@ -416,9 +496,16 @@ public enum DOTEmitter {
         }
         if !anchors.isEmpty { out += "  { rank=same; \(anchors.joined(separator: "; ")); }\n" }
         out += "  metrics [shape=plaintext, label=<\(metricsTable(columns))>];\n"
-        out += legend()
-        out += "  { rank=same; metrics; legend; }\n"
-        out += "  metrics -> legend [style=invis];\n"
+        let drawn = columns.map { $0.graph.collapsed() }
+        let alive = drawn.map { Set($0.nodes.map(\.id)) }
+        out += legend(
+            coupling: false, mediators: drawn.contains { $0.nodes.contains { $0.role == .mediator } },
+            earlierMediators: drawn.contains { $0.nodes.count { $0.role == .mediator } > 1 }
+                || columns.contains { $0.graph.nodes.contains { $0.role == .mediator && isEarlierMediator($0.id) } },
+            madeObjects: false, deallocated: alive.contains { alive in participants.contains { !alive.contains($0.name) } })
+        // The key on the table's left, beside the panels' first column.
+        out += "  { rank=same; legend; metrics; }\n"
+        out += "  legend -> metrics [style=invis];\n"
         for node in lastRow { out += "  \(node) -> metrics [style=invis];\n" }
         return out + "}\n"
     }
@@ -506,16 +593,19 @@ public enum DOTEmitter {
         """
     }
 
-    private static func nodeStyle(_ role: NodeRole, name: String, type: String?) -> String {
+    /// A node's label and shape; a leaked object says so on a line of its own, inside its box.
+    private static func nodeStyle(_ role: NodeRole, name: String, type: String?, leaked: Bool = false) -> String {
+        let note = leaked ? "\n(leaked)" : ""
         switch role {
         case .participant:
-            let label = type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)
+            let label = (type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)) + note
             return "label=\(DOT.quoted(label)), shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\""
         case .mediator:
-            let label = type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)
+            let label = (type.map { "\(shown(name))\n: \(shown($0))" } ?? shown(name)) + note
             return "label=\(DOT.quoted(label)), shape=hexagon, style=filled, fillcolor=\"#fff3e0\""
         case .internal:
-            return "label=\(DOT.quoted(shown(type ?? name))), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
+            return
+                "label=\(DOT.quoted(shown(type ?? name) + note)), shape=ellipse, style=filled, fillcolor=\"#f5f5f5\", fontsize=10"
         }
     }
 
@@ -527,7 +617,41 @@ public enum DOTEmitter {
         }
     }
 
-    private static func legend() -> String {
-        "  legend [shape=note, fontsize=9, label=\"solid: strong   dashed: weak   dotted: unowned\\nred: strong cycle   double border: leaked\"];\n"
+    /// Whether a mediator's name is that of one a replacement left alive: `mediator 2`, `Hub 3`.
+    static func isEarlierMediator(_ name: String) -> Bool {
+        guard let space = name.lastIndex(of: " "), let number = Int(name[name.index(after: space)...]) else { return false }
+        return number > 1
+    }
+
+    /// The key to a coupling or compare diagram: each mark it draws and what the mark means, at
+    /// the nodes' size. The marks that only some diagrams have are listed where they appear.
+    static func legend(coupling: Bool, mediators: Bool, earlierMediators: Bool, madeObjects: Bool, deallocated: Bool)
+        -> String
+    {
+        var rows: [(mark: String, meaning: String)] = []
+        if mediators { rows.append(("hexagon", "a mediator")) }
+        if earlierMediators { rows.append(("mediator 2", "an earlier mediator that links keep alive")) }
+        rows.append(("rounded box", "a participant"))
+        if deallocated { rows.append(("dashed grey box", "a participant deallocated before the end")) }
+        if madeObjects { rows.append(("ellipse", "an object the design made")) }
+        rows.append(("solid arrow", "a strong reference"))
+        rows.append(("dashed arrow", "a weak reference"))
+        rows.append(("dotted arrow", "an unowned reference"))
+        rows.append(("red", coupling ? "a strong reference cycle" : "in a strong reference cycle"))
+        rows.append(("double border", "leaked: alive after the run released it"))
+        let size = 12.0
+        let padding = 2
+        func width(_ texts: [String]) -> Int {
+            Int((texts.map { FallbackTextWidth.width(of: $0, size: size) }.max() ?? 0).rounded(.up)) + 2 * padding
+        }
+        let widths = [width(rows.map(\.mark)), width(rows.map(\.meaning))]
+        var html = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"\(padding)\">"
+        for (index, row) in rows.enumerated() {
+            let mark = row.mark == "red" ? "<FONT COLOR=\"#c62828\">red</FONT>" : DOT.htmlEscaped(row.mark)
+            let wide = index == 0 ? widths.map { " WIDTH=\"\($0)\"" } : ["", ""]
+            html +=
+                "<TR><TD ALIGN=\"LEFT\"\(wide[0])>\(mark)</TD><TD ALIGN=\"LEFT\"\(wide[1])>\(DOT.htmlEscaped(row.meaning))</TD></TR>"
+        }
+        return "  legend [shape=note, label=<\(html)</TABLE>>];\n"
     }
 }

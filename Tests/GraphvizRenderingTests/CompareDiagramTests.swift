@@ -58,11 +58,23 @@ struct CompareDiagramTests {
         String(decoding: try render(compareDOT(scenario), format: .svg, layout: nil), as: UTF8.self)
     }
 
-    @Test func theDiagramHasTheCouplingLegend() throws {
-        let texts = try SVGText.texts(of: try Self.compareSVG(try CommittedScenarios.load("musketeers.scenario")))
-        for key in ["solid: strong", "dashed: weak", "dotted: unowned", "red: strong cycle", "double border: leaked"] {
-            #expect(texts.contains { $0.contains(key) }, "no \(key)")
-        }
+    /// The key names every mark the panels draw, at the nodes' size; `mediator 2` and the
+    /// dashed grey box only where a panel has one.
+    @Test func theKeyExplainsEveryMarkAtTheNodesSize() throws {
+        let marks = [
+            "hexagon", "rounded box", "solid arrow", "dashed arrow", "dotted arrow", "red", "double border",
+        ]
+        let musketeers = try SVGText.texts(of: try Self.compareSVG(try CommittedScenarios.load("musketeers.scenario")))
+        for mark in marks { #expect(musketeers.contains(mark), "no \(mark)") }
+        let earlier = "an earlier mediator that links keep alive"
+        #expect(!musketeers.contains(earlier))
+        #expect(!musketeers.contains("dashed grey box"))
+        let controlRoom = try SVGText.texts(of: try Self.compareSVG(try CommittedScenarios.load("control-room.scenario")))
+        for mark in marks + [earlier, "dashed grey box"] { #expect(controlRoom.contains(mark), "no \(mark)") }
+        let dot = Self.compareDOT(try CommittedScenarios.load("musketeers.scenario"))
+        let key = try #require(dot.split(separator: "\n").first { $0.hasPrefix("  legend [") })
+        #expect(!key.contains("fontsize"))
+        #expect(dot.contains("node [fontname=\"Helvetica\", fontsize=12]"))
     }
 
     @Test(arguments: [replaced, crowd(12)])
@@ -103,7 +115,7 @@ struct CompareDiagramTests {
             kind: .directDelegate)
         let wrapper = #"Hub\n: WrapperMediator<Colleague>"#
         let delegate = #"Hub 2\n: DirectDelegateMediator"#
-        #expect(mediators(coupling) == [wrapper, delegate])
+        #expect(mediators(coupling) == [wrapper, delegate + #"\n(leaked)"#])
         let report = ComparisonReport(scenario: scenario)
         let compare = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
         // Every design's box has the wrapper that replaced its mediator; direct-delegate's also
