@@ -426,7 +426,13 @@ public enum DOTEmitter {
     /// Only one node ranks each participant (the first mediator, or the participant above it) and
     /// an invisible chain orders each row: with every mediator ranking every participant, Graphviz
     /// reordered them after a run-time replacement.
-    public static func compare(_ columns: [Column], participants: [(name: String, type: String)], title: String) -> String {
+    ///
+    /// The columns at the indices in `summarised` are not drawn: their box says how many
+    /// references it left out, and the table keeps their numbers (a large mesh's, past what
+    /// Graphviz lays out in reasonable time).
+    public static func compare(
+        _ columns: [Column], participants: [(name: String, type: String)], title: String, summarised: Set<Int> = []
+    ) -> String {
         var out = header(name: "compare", label: "\(title) — coupling compared")
         // A reference into a lower row passes each row above as an invisible point, nodesep apart:
         // a wide nodesep would widen every box by that much per reference.
@@ -434,8 +440,17 @@ public enum DOTEmitter {
         let rows = balancedRows(participants.map(\.name), longest: participantsPerRow)
         var anchors: [String] = []
         var lastRow: [String] = []
+        let graphs = columns.enumerated().map { summarised.contains($0.offset) ? nil : $0.element.graph.collapsed() }
         for (index, column) in columns.enumerated() {
-            let graph = column.graph.collapsed()
+            guard let graph = graphs[index] else {
+                let summary = DOT.quoted("c\(index) summary")
+                out += "  subgraph \(DOT.quoted("cluster_\(index)")) {\n"
+                out += "    label=\(DOT.quoted(column.kind.rawValue)); style=rounded; color=\"#9e9e9e\"; fontsize=16;\n"
+                out += "    \(summary) [shape=plaintext, label=\(DOT.quoted(notDrawn(column.metrics)))];\n"
+                out += "  }\n"
+                anchors.append(summary)
+                continue
+            }
             let prefix = "c\(index):"
             func id(_ name: String) -> String { DOT.id(prefix + name) }
             let inCycle = Set(column.metrics.cycles.joined())
@@ -496,7 +511,7 @@ public enum DOTEmitter {
         }
         if !anchors.isEmpty { out += "  { rank=same; \(anchors.joined(separator: "; ")); }\n" }
         out += "  metrics [shape=plaintext, label=<\(metricsTable(columns))>];\n"
-        let drawn = columns.map { $0.graph.collapsed() }
+        let drawn = graphs.compactMap { $0 }
         let alive = drawn.map { Set($0.nodes.map(\.id)) }
         out += legend(
             coupling: false, mediators: drawn.contains { $0.nodes.contains { $0.role == .mediator } },
@@ -508,6 +523,13 @@ public enum DOTEmitter {
         out += "  legend -> metrics [style=invis];\n"
         for node in lastRow { out += "  \(node) -> metrics [style=invis];\n" }
         return out + "}\n"
+    }
+
+    /// What a compare box that is not drawn says instead: how many references, of which kinds.
+    static func notDrawn(_ metrics: CouplingMetrics) -> String {
+        "not drawn: \(grouped(metrics.references)) references\n(\(grouped(metrics.strong)) strong, \(grouped(metrics.weak)) weak, "
+            + "\(grouped(metrics.unowned)) unowned),\n\(grouped(metrics.participantToParticipant)) between participants;\n"
+            + "too many to lay out: see the table"
     }
 
     /// Participants in a row of a compare cluster, at most: more wrap into further rows.

@@ -49,6 +49,23 @@ public let maxUnlabelledDiagramEdges = 5_000
 /// it). Past it the report shows the busiest pairs instead.
 let maxUnlabelledMessageEdges = 600
 
+/// The compare diagram of `report` as DOT, every design drawn whose box fits the layout budget
+/// (``maxUnlabelledDiagramEdges`` edges in all): the designs with the most references are
+/// summarised in their box instead, the largest first, until the rest fit. A drawn box's edges
+/// are its references and about two invisible ones a participant, which hold the rows in place.
+func compareDiagram(_ report: ComparisonReport, participants: [(name: String, type: String)], title: String) -> String {
+    let columns = report.columns
+    let costs = columns.map { $0.metrics.references + 2 * participants.count + 1 }
+    var total = costs.reduce(0, +)
+    var summarised: Set<Int> = []
+    let largestFirst = columns.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+    for index in largestFirst where total > maxUnlabelledDiagramEdges {
+        summarised.insert(index)
+        total -= costs[index]
+    }
+    return DOTEmitter.compare(columns, participants: participants, title: title, summarised: summarised)
+}
+
 /// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the
 /// diagram names for its size (see `DOTEmitter.radialAbove`). Throws, before calling Graphviz,
 /// when the diagram has too many edges.

@@ -122,7 +122,7 @@ package struct RenderCommand: Sendable {
         case .compare:
             let report = ComparisonReport(scenario: scenario, limits: limits)
             stops = report.implementations.map(\.run)
-            dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+            dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
         }
         var code: Int32 = 0
         for run in stops {

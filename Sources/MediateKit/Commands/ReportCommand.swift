@@ -157,10 +157,7 @@ package struct ReportCommand: Sendable {
         }
         let svg: Result<String, HTMLReport.GraphvizFailure>
         do {
-            // Every reference is an edge of the compare diagram: past the limit, it is not even
-            // written as DOT (a large mesh's would be a million lines).
-            try checkDiagramSize(edges: report.implementations.reduce(0) { $0 + $1.run.metrics.references }, labelled: 0)
-            let dot = DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title)
+            let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
             svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
         } catch {
             svg = .failure(HTMLReport.GraphvizFailure(error))

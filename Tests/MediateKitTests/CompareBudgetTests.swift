@@ -1,0 +1,59 @@
+import Foundation
+import MediateDesigns
+import MediateEmitters
+import MediateTestSupport
+import Testing
+
+@testable import MediateKit
+
+/// The compare diagram past the layout budget: the designs that fit are drawn, and the largest
+/// are summarised in their box instead of failing the whole diagram.
+@Suite("Compare diagram budget")
+struct CompareBudgetTests {
+    /// The issue's size: a 70-participant mesh, whose 4,830 references alone pass the budget
+    /// once the other designs' boxes are counted.
+    @Test func aLargeMeshIsSummarisedAndTheOtherDesignsDrawn() throws {
+        let scenario = try ReportSummaryTests.mesh(70)
+        let report = ComparisonReport(scenario: scenario)
+        let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
+        let mesh = try #require(report.columns.firstIndex { $0.kind == .mesh })
+        #expect(dot.contains("\"c\(mesh) summary\" [shape=plaintext, label=\"not drawn: 4,830 references\\n"))
+        #expect(dot.components(separatedBy: " summary\" [").count - 1 == 1)
+        // Every other design's box has its participants and its references.
+        for (index, column) in report.columns.enumerated() where index != mesh {
+            #expect(dot.contains("\"c\(index):P70\""), "\(column.kind.rawValue)")
+        }
+        #expect(edgeCounts(dot).edges <= maxUnlabelledDiagramEdges)
+        let svg = String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self)
+        #expect(svg.contains("not drawn: 4,830 references"))
+    }
+
+    /// A diagram within the budget is drawn whole, as before.
+    @Test func aSmallDiagramIsDrawnWhole() throws {
+        let scenario = try ReportSummaryTests.mesh(5)
+        let report = ComparisonReport(scenario: scenario)
+        let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
+        #expect(dot == DOTEmitter.compare(report.columns, participants: scenario.participants, title: scenario.title))
+        #expect(!dot.contains("summary"))
+    }
+
+    /// `render --graph compare` of the 70-participant mesh writes the picture and exits 0.
+    @Test func renderDrawsTheBoxesThatFit() throws {
+        var text = "mediator mesh\n"
+        for index in 1...70 { text += "participant P\(index)\n" }
+        for index in 1...70 { text += "P\(index) -> *: \"hello\"\n" }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-budget-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mesh.scenario")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let picture = folder.appendingPathComponent("compare.svg").path
+        let (output, errors) = (StringOutput(), StringOutput())
+        let command = RenderCommand(
+            path: file.path, designs: .reference, graph: .compare, outputPath: picture)
+        #expect(command.execute(standardOutput: output, standardError: errors) == 0, "\(errors.text)")
+        let svg = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(svg.contains("not drawn: 4,830 references"))
+        #expect(svg.contains(">protocol&#45;extension</text>") || svg.contains(">protocol-extension</text>"))
+    }
+}
