@@ -212,8 +212,7 @@ let package = Package(
         .testTarget(
             name: "MediateRuntimeTests",
             dependencies: [
-                "MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateLanguageServer",
-                "MediateTestSupport",
+                "MediateRuntime", "MediateSyntax", "MediateEmitters", "MediateDesigns", "MediateKit", "MediateTestSupport",
             ],
             swiftSettings: swiftSettings
         ),
