@@ -219,7 +219,7 @@ public enum DOTEmitter {
             }
         }
         out += legend(
-            coupling: true, mediators: !mediators.isEmpty, earlierMediators: mediators.count > 1,
+            coupling: true, mediators: !mediators.isEmpty, earlierMediators: mediators.contains(where: isEarlierMediator),
             madeObjects: graph.nodes.contains { $0.role == .internal }, deallocated: !gone.isEmpty)
         return out + "}\n"
     }
@@ -365,7 +365,8 @@ public enum DOTEmitter {
         }
         out += legend(
             coupling: true, mediators: groups.contains { $0.role == .mediator },
-            earlierMediators: groups.count { $0.role == .mediator } > 1, madeObjects: groups.contains { $0.role == .internal },
+            earlierMediators: groups.contains { $0.role == .mediator && isEarlierMediator($0.name) },
+            madeObjects: groups.contains { $0.role == .internal },
             deallocated: gone > 0)
         return out + "}\n"
     }
@@ -515,8 +516,7 @@ public enum DOTEmitter {
         let alive = drawn.map { Set($0.nodes.map(\.id)) }
         out += legend(
             coupling: false, mediators: drawn.contains { $0.nodes.contains { $0.role == .mediator } },
-            earlierMediators: drawn.contains { $0.nodes.count { $0.role == .mediator } > 1 }
-                || columns.contains { $0.graph.nodes.contains { $0.role == .mediator && isEarlierMediator($0.id) } },
+            earlierMediators: drawn.contains { $0.nodes.contains { $0.role == .mediator && isEarlierMediator($0.id) } },
             madeObjects: false, deallocated: alive.contains { alive in participants.contains { !alive.contains($0.name) } })
         // The key on the table's left, beside the panels' first column.
         out += "  { rank=same; legend; metrics; }\n"

@@ -72,6 +72,14 @@ struct CouplingLayoutTests {
         }
     }
 
+    /// The key lists `mediator 2` where the diagram has one: control-room's direct-delegate
+    /// mediator, left alive by a replacement, is the only one its graph holds.
+    @Test func theKeyNamesAnEarlierMediatorWhereThereIsOne() throws {
+        let entry = "<TD ALIGN=\"LEFT\">an earlier mediator that links keep alive</TD>"
+        #expect(try Self.coupling("control-room.scenario", kind: .directDelegate).contains(entry))
+        #expect(try !Self.coupling("musketeers.scenario", kind: .directDelegate).contains(entry))
+    }
+
     /// `leaked` is a line inside the box, never a free label that an arrowhead can cover.
     @Test func leakedIsWrittenInsideTheBox() throws {
         let dot = try Self.coupling("musketeers.scenario", kind: .directDelegate)
