@@ -396,6 +396,19 @@ class ReadableDetailTests(unittest.TestCase):
             self.assertLessEqual(cell["sh"], cell["ch"] + 1, cell)
             self.assertGreater(cell["ch"], 3 * 18, cell)
             self.assertNotEqual(cell["overflow"], "ellipsis")
+            # It wraps between words: each word narrower than the lane sits on one row.
+            split = page.page.evaluate("""id => { const text = document.getElementById(id).firstChild;
+                const broken = []; let at = 0;
+                for (const word of text.data.split(" ")) {
+                  if (word.length > 1 && word.length < 40) {
+                    const range = document.createRange(); range.setStart(text, at); range.setEnd(text, at + word.length);
+                    const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+                    if (tops.size > 1) broken.push(word);
+                  }
+                  at += word.length + 1;
+                }
+                return broken }""", line)
+            self.assertEqual(split, [])
             # On hover, its tooltip and the line under the transcripts hold it whole.
             self.assertIn(LONG, page.page.get_attribute("#" + line, "title"))
             page.page.hover("#s0-d1-line-%d" % number)

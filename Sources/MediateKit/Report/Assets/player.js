@@ -33,6 +33,25 @@
     return width + 1;
   }
 
+  // How many rows `line` takes at `cols` columns, wrapped as its cell wraps it (white-space:
+  // pre-wrap): at spaces, and inside a word only where the word alone is wider than a row. A
+  // browser also breaks after a hyphen, which only saves rows, except in a word wider than a
+  // row, where it may cost one: such a line gets a row to spare.
+  function rowsOf(line, cols) {
+    const words = line.split(" ");
+    let rows = 0, used = 0, spare = 0;
+    for (let i = 0; i < words.length; i++) {
+      const width = columnsOf(words[i]);
+      if (i > 0 && used + 1 + width <= cols) { used += 1 + width; continue; }
+      // The word starts a row; one wider than a row fills rows of its own, then part of one.
+      const own = Math.max(1, Math.ceil(width / cols));
+      rows += own;
+      used = width - (own - 1) * cols;
+      if (width > cols) spare = 1;
+    }
+    return rows + spare;
+  }
+
   function Player(root) {
     this.root = root;
     this.id = root.id;
@@ -234,7 +253,7 @@
       const cum = new Int32Array(lane.lines.length + 1);
       for (let i = 0; i < lane.lines.length; i++) {
         const line = lane.lines[i];
-        cum[i + 1] = cum[i] + (line.length <= cols >> 1 ? 1 : Math.max(1, Math.ceil(columnsOf(line) / cols)));
+        cum[i + 1] = cum[i] + (line.length <= cols >> 1 ? 1 : rowsOf(line, cols));
       }
       lane.cum = cum;
       lane.cumCols = cols;
