@@ -1,31 +1,5 @@
 import GraphvizRendering
 
-/// The diagrams `mediate` draws.
-public enum DiagramKind: String, CaseIterable, Sendable {
-    /// The route messages took: through the mediator object where the design carried them so.
-    case messages
-    /// Who sent what to whom, sender to receiver, whatever the route.
-    case logical
-    /// Every object of one design and its references, internal objects included.
-    case coupling
-    /// The reference graphs of every design side by side, with the metrics table.
-    case compare
-    /// A sequence diagram of one run, drawn by `mediate` itself as SVG (`SequenceSVGWriter`).
-    case sequence
-}
-
-/// The formats `render` writes: Graphviz's renderings, or the DOT source itself.
-public enum DiagramFormat: String, CaseIterable, Sendable {
-    /// Scalable vector graphics.
-    case svg
-    /// A PNG image.
-    case png
-    /// A PDF document.
-    case pdf
-    /// The DOT source, not laid out.
-    case dot
-}
-
 /// Writes text or bytes to a file atomically: nothing is half-written, and a failure leaves
 /// what was there untouched.
 func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws {

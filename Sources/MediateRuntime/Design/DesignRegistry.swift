@@ -1,19 +1,5 @@
 public import MediateSyntax
 
-/// The name of a design, as `mediator NAME` and `--mediator NAME` write it.
-public struct MediatorKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The name, as written.
-    public var rawValue: String
-
-    /// The design named `rawValue`.
-    public init(rawValue: String) { self.rawValue = rawValue }
-    /// The design named `name`.
-    public init(_ name: String) { rawValue = name }
-
-    /// The name.
-    public var description: String { rawValue }
-}
-
 /// The designs a run may use, by name, in the order they were registered: what the command
 /// line, the plugin's tools and the test helpers share. The first one registered is the design
 /// of a scenario that names none.
