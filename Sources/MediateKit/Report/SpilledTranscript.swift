@@ -59,11 +59,22 @@ struct SpilledTranscript: Sendable {
         guard step < stepOffsets.count else { return [] }
         let end = step + 1 < stepOffsets.count ? stepOffsets[step + 1] : bytes.upperBound
         var reader = Reader(spill.descriptor, bytes: stepOffsets[step]..<end)
-        var text = ""
-        while let line = reader.nextLine() { text += String(decoding: line, as: UTF8.self) + "\n" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(end - stepOffsets[step])
+        while let line = reader.nextLine() {
+            bytes += line
+            bytes.append(0x0A)
+        }
         spill.remember(reader.failure)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        lines.removeLast()
+        // Cut at each newline byte: a transcript's lines hold no other line break (no carriage
+        // return before a newline, which a split by `Character` would keep in the line).
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines: [Substring] = []
+        var start = text.utf8.startIndex
+        while let newline = text.utf8[start...].firstIndex(of: 0x0A) {
+            lines.append(text[start..<newline])
+            start = text.utf8.index(after: newline)
+        }
         return lines
     }
 
