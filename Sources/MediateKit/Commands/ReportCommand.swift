@@ -237,7 +237,13 @@ package struct ReportCommand: Sendable {
                         + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
         }
         budget -= transcript.size
-        return .success((run, lane(run, recorder: recorder, transcript: transcript, prefix: prefix, title: scenario.title)))
+        let drawn = lane(run, recorder: recorder, transcript: transcript, prefix: prefix, title: scenario.title)
+        // The lane has drawn the message flow, and nothing else on the page reads it: it goes now,
+        // rather than each design's (a mesh's 9,900 links) waiting for the page.
+        var kept = run
+        kept.messages.links = []
+        kept.logicalMessages.links = []
+        return .success((kept, drawn))
     }
 
     /// The error of a transcript that could not be written to, or read back from, the temporary file.
