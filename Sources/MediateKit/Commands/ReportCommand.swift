@@ -22,6 +22,10 @@ package struct ReportCommand: Sendable {
     /// reference designs; the page counts the others.
     package static let outcomeLanes = 8
 
+    /// The folder of the file each run's transcript is kept in until the page is written (see
+    /// `TranscriptSpill`); nil: the system's temporary folder (`TMPDIR`).
+    package var temporaryFolder: String?
+
     /// Whether no path was given, and ``paths`` is the default, `Scenarios`.
     var defaultPaths: Bool
 
@@ -44,7 +48,9 @@ package struct ReportCommand: Sendable {
     /// shows each such file's errors in its place, and the other scenarios); 3 when a limit
     /// stopped a run (the page shows the run as it went, and the error goes to standard error),
     /// when the transcripts together, or the page itself, pass `RunLimits.maxOutputBytes` (no
-    /// page is written then), or when the page or standard output cannot be written.
+    /// page is written then), when the transcripts cannot be kept in a temporary file until the
+    /// page is written (see `TranscriptSpill`; no page either), or when the page or standard
+    /// output cannot be written.
     package func execute(standardOutput: any TextOutput, standardError: any TextOutput) -> Int32 {
         let code = report(standardOutput: standardOutput, standardError: standardError)
         return max(code, flushOutputs(standardOutput: standardOutput, standardError: standardError))
@@ -74,6 +80,15 @@ package struct ReportCommand: Sendable {
         let scenarios = CheckedScenarios(paths: files, designs: designs, report: reject) { scenario in
             standardError.write(scenario.renderedWarnings(as: diagnosticFormat, colored: colors.standardError))
         }
+        let spill: TranscriptSpill
+        do {
+            spill = try TranscriptSpill(in: temporaryFolder)
+        } catch {
+            standardError.write(
+                "error: cannot make a temporary file for the report's transcripts: \(RunCommand.reason(error)); no page was written\n"
+                    + Self.spillHelp)
+            return 3
+        }
         var sections: [HTMLReport.Section] = []
         var budget = limits.maxOutputBytes
         for index in 0..<scenarios.count {
@@ -81,7 +96,7 @@ package struct ReportCommand: Sendable {
             case .failure(let failure): reject(scenarios.paths[index], failure)
             case .success(let scenario):
                 var stopped = ""
-                switch section(scenario, number: sections.count, budget: &budget, stopped: &stopped) {
+                switch section(scenario, number: sections.count, spill: spill, budget: &budget, stopped: &stopped) {
                 case .success(let section):
                     sections.append(section)
                     // A run a limit stopped is shown as it went, and exits 3 as `run` would.
@@ -97,6 +112,11 @@ package struct ReportCommand: Sendable {
         // limit, to its file, as it goes; so no page past the limit is begun, nor held whole.
         let size = CountingOutput()
         HTMLReport.write(sections, invalid: invalid, to: size)
+        if spill.readFailure != 0 {
+            standardError.write(
+                "error: cannot read back the report's transcripts: \(OutputError(code: spill.readFailure)); no page was written\n")
+            return 3
+        }
         guard size.count <= limits.maxOutputBytes else {
             standardError.write(
                 "error: the report page would take more than \(ByteCount(limits.maxOutputBytes)) (--max-output): "
@@ -107,6 +127,8 @@ package struct ReportCommand: Sendable {
         do {
             try OutputPath(path: outputPath ?? "-").write(inputs: files, standardOutput: standardOutput) { output in
                 HTMLReport.write(sections, invalid: invalid, to: output)
+                // A file's page is then thrown away, and whatever was at its path stays.
+                if spill.readFailure != 0 { throw OutputError(code: spill.readFailure) }
             }
         } catch {
             standardError.write(
@@ -117,8 +139,9 @@ package struct ReportCommand: Sendable {
         return code
     }
 
-    /// Why the page was not written: its transcripts went past `--max-output` together.
-    private struct OverBudget: Error {
+    /// Why the page was not written: its transcripts went past `--max-output` together, or one
+    /// of them could not be kept in a temporary file.
+    private struct Stop: Error {
         var message: String
     }
 
@@ -126,13 +149,13 @@ package struct ReportCommand: Sendable {
     /// `budget`, what is left of `RunLimits.maxOutputBytes` for the whole page. Each run another
     /// limit stopped adds its error, as `run` writes it, to `stopped`.
     private func section(
-        _ scenario: LoadedScenario, number: Int, budget: inout Int, stopped: inout String
-    ) -> Result<HTMLReport.Section, OverBudget> {
+        _ scenario: LoadedScenario, number: Int, spill: TranscriptSpill, budget: inout Int, stopped: inout String
+    ) -> Result<HTMLReport.Section, Stop> {
         var runs: [KindRun] = []
         var lanes: [HTMLReport.Lane] = []
         for kind in scenario.designs.kinds {
             guard let design = scenario.designs.design(kind) else { continue }
-            switch recorded(scenario, design: design, prefix: "s\(number)-d\(lanes.count)", budget: &budget) {
+            switch recorded(scenario, design: design, prefix: "s\(number)-d\(lanes.count)", spill: spill, budget: &budget) {
             case .failure(let overBudget): return .failure(overBudget)
             case .success(let (run, lane)):
                 if let stop = run.summary.stoppedBy, let range = run.summary.stoppedAt {
@@ -146,14 +169,14 @@ package struct ReportCommand: Sendable {
         var explored: [HTMLReport.Outcomes] = []
         for kind in scenario.designs.kinds where schedules > 0 {
             guard let design = scenario.designs.design(kind), Self.explores(scenario, under: design) else { continue }
-            switch outcomes(scenario, design: design, id: "s\(number)-o\(explored.count)", budget: &budget) {
+            switch outcomes(scenario, design: design, id: "s\(number)-o\(explored.count)", spill: spill, budget: &budget) {
             case .failure(let overBudget): return .failure(overBudget)
             case .success(let outcomes): explored.append(outcomes)
             }
         }
         // Each transcript is compared only as far as its first difference.
         var report = ComparisonReport(scenario: scenario, runs: runs) { kind in
-            (lanes.first { $0.kind == kind }?.lines ?? []).lazy.map(String.init)
+            lanes.first { $0.kind == kind }.map { AnySequence($0.transcript.lines) } ?? AnySequence([])
         }
         let svg: Result<String, HTMLReport.GraphvizFailure>
         do {
@@ -171,37 +194,64 @@ package struct ReportCommand: Sendable {
     }
 
     /// One run of `scenario` under `design` in the order `schedule` chooses, with its lane of a
-    /// player, whose ids begin with `prefix`; its transcript takes its bytes from `budget`.
+    /// player, whose ids begin with `prefix`; its transcript goes to `spill` and takes its bytes
+    /// from `budget`.
     private func recorded(
-        _ scenario: LoadedScenario, design: any Design.Type, schedule: SchedulePolicy = .fixed, prefix: String, budget: inout Int
-    ) -> Result<(KindRun, HTMLReport.Lane), OverBudget> {
+        _ scenario: LoadedScenario, design: any Design.Type, schedule: SchedulePolicy = .fixed, prefix: String,
+        spill: TranscriptSpill, budget: inout Int
+    ) -> Result<(KindRun, HTMLReport.Lane), Stop> {
         let kind = MediatorKind(design.name)
-        let output = StringOutput()
         var runLimits = limits
         runLimits.maxOutputBytes = budget
         let mediatorLifeline =
             scenario.participants.count < StepRecorder.sequenceLifelineLimit
             ? KindRun.mediatorTakesPart(scenario, design: design, designs: scenario.designs, limits: runLimits) : nil
+        var run: KindRun?
         var recorder: StepRecorder?
-        let run = KindRun.run(scenario, design: design, limits: runLimits, schedule: schedule, output: output) { collector in
-            let writer = mediatorLifeline.map {
-                SequenceSVGWriter(
-                    title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
-                    mediatorLifeline: $0, idPrefix: prefix + "-")
+        let transcript: SpilledTranscript
+        do {
+            transcript = try spill.append { output in
+                run = KindRun.run(scenario, design: design, limits: runLimits, schedule: schedule, output: output) { collector in
+                    let writer = mediatorLifeline.map {
+                        SequenceSVGWriter(
+                            title: scenario.title, kind: kind, participants: scenario.participants.map(\.name),
+                            mediatorLifeline: $0, idPrefix: prefix + "-")
+                    }
+                    recorder = StepRecorder(collector: collector, sequence: writer)
+                    return [recorder!]
+                }
+                return recorder!.stepStarts
             }
-            recorder = StepRecorder(collector: collector, sequence: writer)
-            return [recorder!]
+        } catch {
+            return .failure(Stop(message: Self.spillFailure(error, scenario: scenario, kind: kind)))
         }
+        guard let run, let recorder else { preconditionFailure("the transcript is written by its run") }
         if case .outputLimit = run.summary.stoppedBy {
             return .failure(
-                OverBudget(
+                Stop(
                     message: "error: the report's transcripts would take more than "
                         + "\(ByteCount(limits.maxOutputBytes)) (--max-output) by \(scenario.file.path.visible()) under \(kind.rawValue); "
                         + "no page was written\nhelp: report fewer scenarios, or raise the limit with --max-output SIZE\n"))
         }
-        budget -= output.text.utf8.count
-        return .success((run, lane(run, recorder: recorder!, text: output.text, prefix: prefix, title: scenario.title)))
+        budget -= transcript.size
+        let drawn = lane(run, recorder: recorder, transcript: transcript, prefix: prefix, title: scenario.title)
+        // The lane has drawn the message flow, and nothing else on the page reads it: it goes now,
+        // rather than each design's (a mesh's 9,900 links) waiting for the page.
+        var kept = run
+        kept.messages.links = []
+        kept.logicalMessages.links = []
+        return .success((kept, drawn))
     }
+
+    /// The error of a transcript that could not be written to, or read back from, the temporary file.
+    private static func spillFailure(_ error: any Error, scenario: LoadedScenario, kind: MediatorKind) -> String {
+        "error: cannot keep the transcript of \(scenario.file.path.visible()) under \(kind.rawValue) in a temporary file: "
+            + "\(RunCommand.reason(error)); no page was written\n" + spillHelp
+    }
+
+    private static let spillHelp =
+        "help: the report keeps its transcripts in a file in the temporary folder (TMPDIR) until the page is written: "
+        + "free space there, or set TMPDIR to a folder with room\n"
 
     /// Whether the report explores `scenario` under `design`: it has a `together` block, whose
     /// sends race on purpose, and `design`, or a design it switches to, runs through the scheduler
@@ -215,8 +265,8 @@ package struct ReportCommand: Sendable {
     /// `scenario` explored under `design` as `mediate explore` would, with ``schedules`` schedules:
     /// each distinct transcript run again under its first schedule, as a lane of the player `id`.
     private func outcomes(
-        _ scenario: LoadedScenario, design: any Design.Type, id: String, budget: inout Int
-    ) -> Result<HTMLReport.Outcomes, OverBudget> {
+        _ scenario: LoadedScenario, design: any Design.Type, id: String, spill: TranscriptSpill, budget: inout Int
+    ) -> Result<HTMLReport.Outcomes, Stop> {
         var runLimits = limits
         runLimits.maxOutputBytes = budget
         // The report shows each failure's transcript, and has no use for a shrunk schedule.
@@ -226,7 +276,8 @@ package struct ReportCommand: Sendable {
         let setup = ExplorationFormatter.Setup(scenario: scenario, kind: kind, strategy: .random, seed: 0)
         var outcomes: [HTMLReport.Outcome] = []
         for group in exploration.groups.prefix(Self.outcomeLanes) {
-            switch recorded(scenario, design: design, schedule: group.firstSchedule, prefix: "\(id)-d\(outcomes.count)", budget: &budget) {
+            let prefix = "\(id)-d\(outcomes.count)"
+            switch recorded(scenario, design: design, schedule: group.firstSchedule, prefix: prefix, spill: spill, budget: &budget) {
             case .failure(let overBudget): return .failure(overBudget)
             case .success(let (_, lane)):
                 outcomes.append(
@@ -269,7 +320,9 @@ package struct ReportCommand: Sendable {
 
     /// One design's lane of the player: its transcript, steps, routed message diagram (drawn
     /// without labels when they would be too many for Graphviz) and sequence view.
-    private func lane(_ run: KindRun, recorder: StepRecorder, text: String, prefix: String, title: String) -> HTMLReport.Lane {
+    private func lane(
+        _ run: KindRun, recorder: StepRecorder, transcript: SpilledTranscript, prefix: String, title: String
+    ) -> HTMLReport.Lane {
         let routed = routedDiagram(run, prefix: prefix, title: title)
         let sequence: Result<String, HTMLReport.GraphvizFailure> =
             recorder.sequenceSVG.map { .success($0) }
@@ -278,10 +331,7 @@ package struct ReportCommand: Sendable {
                     message: "the sequence view is drawn for up to \(StepRecorder.sequenceLifelineLimit - 1) "
                         + "participants and \(StepRecorder.sequenceLineLimit) transcript lines; see the transcript and the message diagram")
             )
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
         return HTMLReport.Lane(
-            kind: run.kind, lines: lines, stepStarts: recorder.stepStarts, stepEdges: recorder.stepEdges,
-            routedSVG: routed, sequenceSVG: sequence)
+            kind: run.kind, transcript: transcript, stepEdges: recorder.stepEdges, routedSVG: routed, sequenceSVG: sequence)
     }
 }

@@ -24,9 +24,10 @@ struct OutputPath {
 
     /// Writes to the path what `body` writes to the output it is given, as it goes (a file's
     /// temporary file is renamed into place once `body` returns); throws as
-    /// `write(_:inputs:standardOutput:)` does.
-    func write(inputs: [String], standardOutput: any TextOutput, _ body: (any TextOutput) -> Void) throws {
-        if path == "-" || Self.isStandardOutput(path) { return body(standardOutput) }
+    /// `write(_:inputs:standardOutput:)` does, or what `body` throws (a file's temporary file is
+    /// then thrown away, leaving whatever was at the path).
+    func write(inputs: [String], standardOutput: any TextOutput, _ body: (any TextOutput) throws -> Void) throws {
+        if path == "-" || Self.isStandardOutput(path) { return try body(standardOutput) }
         var target = stat()
         if stat(path, &target) == 0 {
             if let input = Self.input(at: path, among: inputs) {
@@ -49,7 +50,12 @@ struct OutputPath {
                 help: "give the path of the file itself, or remove the link")
         }
         let file = try AtomicFile(path: path)
-        body(file.output)
+        do {
+            try body(file.output)
+        } catch {
+            file.discard()
+            throw error
+        }
         try file.commit()
     }
 
@@ -74,7 +80,7 @@ struct OutputPath {
     }
 
     /// Opens the device or pipe at the path, without creating or truncating anything, and writes.
-    private func writeToStream(_ body: (any TextOutput) -> Void) throws {
+    private func writeToStream(_ body: (any TextOutput) throws -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputError(code: errno) }
         defer { close(descriptor) }
@@ -85,7 +91,7 @@ struct OutputPath {
                 help: "write it again")
         }
         let output = FileDescriptorOutput(descriptor: descriptor)
-        body(output)
+        try body(output)
         try output.flush()
     }
 }

@@ -23,10 +23,11 @@ enum HTMLReport {
     /// One design's run as the player shows it.
     struct Lane: Sendable {
         var kind: MediatorKind
-        /// The transcript's lines, split once for the player, the comparison and the tables.
-        var lines: [Substring]
-        /// The 0-based line each top-level step begins at (see `StepRecorder`).
-        var stepStarts: [Int]
+        /// The transcript, in a file until the page is written (see ``SpilledTranscript``), with
+        /// the 0-based line each top-level step begins at (see `StepRecorder`).
+        var transcript: SpilledTranscript
+        /// The 0-based line each top-level step begins at.
+        var stepStarts: [Int] { transcript.stepStarts }
         /// The routed message diagram's edges each step used (`MessageGraphCollector.recordedEdges` codes).
         var stepEdges: [[Int]]
         var routedSVG: Result<String, GraphvizFailure>
@@ -54,7 +55,8 @@ enum HTMLReport {
     }
 
     /// Writes the whole page to `out` as it goes: the files that could not be run first, then the
-    /// scenarios. Nothing of it is held whole: each transcript line and diagram is written once.
+    /// scenarios. Nothing of it is held whole: each transcript line is read from its file as it is
+    /// written, and each diagram is written once.
     static func write(_ sections: [Section], invalid: [InvalidFile] = [], to out: any TextOutput) {
         out.write(
             """
@@ -91,8 +93,8 @@ enum HTMLReport {
             html += "<tr><td><a href=\"#\(anchor(section.stem))\">\(XML.escaped(section.title))</a></td>"
             html += "<td><code>\(XML.escaped(section.path))</code></td><td>\(XML.escaped(section.report.ownKind.rawValue))</td>"
             for implementation in section.report.implementations {
-                let lines = section.lanes.first { $0.kind == implementation.run.kind }?.lines ?? []
-                html += indexCell(implementation.run.summary, leaked: implementation.run.metrics.leaked.count, lines: lines)
+                let expectations = section.lanes.first { $0.kind == implementation.run.kind }?.transcript.expectations ?? []
+                html += indexCell(implementation.run.summary, leaked: implementation.run.metrics.leaked.count, expectations: expectations)
             }
             html += "</tr>\n"
             out.write(html)
@@ -264,8 +266,10 @@ enum HTMLReport {
     /// The same for any lanes, each lane's `kind` written as its label; `noun`, when given, names
     /// what the lanes are where the script speaks of them (`designs` without it).
     static func playerData(_ lanes: [Lane], labels: [String], own: Int, noun: String? = nil, to out: any TextOutput) {
-        let lines = lanes.map(\.lines)
-        let found = differences(lines: lines, starts: lanes.map(\.stepStarts), own: own, majority: noun == nil)
+        let transcripts = lanes.map(\.transcript)
+        let found = differences(
+            starts: transcripts.map(\.stepStarts), lineCounts: transcripts.map(\.lineCount), own: own, majority: noun == nil
+        ) { transcripts[$0].lines(ofStep: $1) }
         let marks = found.marks
         out.write("{" + (noun.map { "\"noun\":\(JSONText.string($0))," } ?? ""))
         out.write("\"own\":\(own),\"differs\":\(JSONText.array(found.steps)),\"from\":\(JSONText.array(found.from)),")
@@ -277,8 +281,8 @@ enum HTMLReport {
             out.write(json)
             for (position, edges) in lane.stepEdges.enumerated() { out.write((position > 0 ? "," : "") + JSONText.array(edges)) }
             out.write("],\"lines\":[")
-            for (position, line) in lines[index].enumerated() {
-                out.write((position > 0 ? "," : "") + JSONText.string(String(line).visible(hiding: \.isBidiControl)))
+            for (position, line) in lane.transcript.lines.enumerated() {
+                out.write((position > 0 ? "," : "") + JSONText.string(line.visible(hiding: \.isBidiControl)))
             }
             out.write("]}")
         }
@@ -305,22 +309,34 @@ enum HTMLReport {
     /// lane is marked where it parts from the reference: its lines the reference does not have,
     /// and where it lacks one of the reference's, the line at that place (its last one past its end).
     static func differences(lines: [[Substring]], starts: [[Int]], own: Int, majority: Bool = true) -> Differences {
+        differences(starts: starts, lineCounts: lines.map(\.count), own: own, majority: majority) { lane, step in
+            let end = step + 1 < starts[lane].count ? starts[lane][step + 1] : lines[lane].count
+            return Array(lines[lane][starts[lane][step]..<end])
+        }
+    }
+
+    /// The same, reading the lanes' lines a step at a time: `stepLines(lane, step)` gives the lines
+    /// of a lane's step (one of its `starts`), `lineCounts` how many lines each lane has. Only one
+    /// step's lines of each lane are held at once.
+    static func differences(
+        starts: [[Int]], lineCounts: [Int], own: Int, majority: Bool = true,
+        stepLines: (_ lane: Int, _ step: Int) -> [Substring]
+    ) -> Differences {
         let count = starts.map(\.count).max() ?? 0
         var found = Differences()
-        var marks = Array(repeating: Set<Int>(), count: lines.count)
+        let lanes = starts.indices
+        var marks = Array(repeating: Set<Int>(), count: starts.count)
         func slice(_ lane: Int, _ step: Int) -> (first: Int, lines: [Substring]) {
-            guard step < starts[lane].count else { return (lines[lane].count, []) }
-            let first = starts[lane][step]
-            let end = step + 1 < starts[lane].count ? starts[lane][step + 1] : lines[lane].count
-            var slice = Array(lines[lane][first..<end])
+            guard step < starts[lane].count else { return (lineCounts[lane], []) }
+            var slice = stepLines(lane, step)
             if step == 0, slice.count > 1 { slice[1] = "" }
-            return (first, slice)
+            return (starts[lane][step], slice)
         }
         for step in 0..<count {
-            let slices = lines.indices.map { slice($0, step) }
+            let slices = lanes.map { slice($0, step) }
             // Groups of lanes with the same lines, in the order of their first lane.
             var groups: [[Int]] = []
-            for lane in lines.indices {
+            for lane in lanes {
                 if let group = groups.firstIndex(where: { slices[$0[0]].lines == slices[lane].lines }) {
                     groups[group].append(lane)
                 } else {
@@ -335,8 +351,8 @@ enum HTMLReport {
             let base = slices[from].lines
             found.steps.append(step)
             found.from.append(from)
-            found.odd.append(lines.indices.filter { !reference.contains($0) })
-            for lane in lines.indices where !reference.contains(lane) {
+            found.odd.append(lanes.filter { !reference.contains($0) })
+            for lane in lanes where !reference.contains(lane) {
                 let other = slices[lane]
                 for change in other.lines.difference(from: base) {
                     switch change {
@@ -354,8 +370,8 @@ enum HTMLReport {
     /// A design's cell in the index: messages delivered, errors (`!` lines) when there were
     /// any, the expectations, objects leaked when any did. Red when an expectation failed or an
     /// object leaked, amber when the run had errors but nothing failed, green otherwise.
-    private static func indexCell(_ summary: RunSummary, leaked: Int, lines: [Substring]) -> String {
-        let intended = lines.count(where: { $0.hasPrefix("expect ") && $0.contains(" ok (got ") })
+    private static func indexCell(_ summary: RunSummary, leaked: Int, expectations: [String]) -> String {
+        let intended = expectations.count(where: { $0.contains(" ok (got ") })
         let failed = summary.failedExpectations
         var parts = ["\(summary.deliveries) delivered"]
         if summary.errors > 0 { parts.append("\(summary.errors) error\(summary.errors == 1 ? "" : "s")") }
@@ -367,9 +383,7 @@ enum HTMLReport {
     }
 
     private static func expectations(_ section: Section) -> String {
-        let byKind = section.lanes.map { entry in
-            entry.lines.filter { $0.hasPrefix("expect ") }.map(String.init)
-        }
+        let byKind = section.lanes.map(\.transcript.expectations)
         guard let first = byKind.first, !first.isEmpty else { return "<h3>Expectations</h3>\n<p>None.</p>\n" }
         var html = "<h3>Expectations</h3>\n<table class=\"expectations\"><thead><tr><th>expectation</th>"
         html += section.lanes.map { "<th>\(XML.escaped($0.kind.rawValue))</th>" }.joined() + "</tr></thead><tbody>\n"
