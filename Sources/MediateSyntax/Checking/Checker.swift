@@ -654,15 +654,10 @@ struct Checker {
     /// change: the message's name (or `any`) matches, and the subject could be the send's sender
     /// (`sends`) or one of its receivers (`receives`). Reactions apply throughout the run.
     private mutating func warnHoistedReactions() {
-        /// A top-level send seen so far: its sender, targets and message name, and where.
-        struct Seen {
-            var sender: String?
-            var targets: Targets
-            var message: String?
-            var position: Int
-            var line: Int
-        }
-        var sends: [Seen] = []
+        /// The positions of the top-level sends and `together` blocks seen so far: the sends are
+        /// read from the script when a reaction is compared with them, not copied, since a large
+        /// file holds little else.
+        var sendPositions: [Int32] = []
         /// Where each participant and each type's first two participants are declared.
         var declaredAt: [String: Int] = [:]
         var typeMembers: [String: [(name: String, position: Int)]] = [:]
@@ -687,59 +682,70 @@ struct Checker {
             return (typeMembers[subject] ?? []).contains { $0.position < position && $0.name != sender }
         }
         func typeOf(_ name: String) -> String? { participants[name]?.typeName }
+        /// Whether a reaction to `trigger` by `subject` on messages named `pattern` (nil: any)
+        /// handles `send`, written at `position`.
+        func handles(_ send: Send, at position: Int, subject: String, trigger: Reaction.Trigger, pattern: String?) -> Bool {
+            budget -= 1
+            work += 1
+            guard budget > 0 else { return false }
+            if let pattern {
+                guard case .named(let name, _, _) = send.message, name.text == pattern else { return false }
+            }
+            var sender: String?
+            if case .participant(let name) = send.sender { sender = name.text }
+            switch trigger {
+            case .sends:
+                guard let sender else { return false }
+                return subject == sender || subject == typeOf(sender)
+            case .receives:
+                switch send.targets {
+                case .everyone:
+                    return names(subject, before: position, other: sender)
+                case .type(let type, _):
+                    if subject == type.text { return names(subject, before: position, other: sender) }
+                    return typeOf(subject) == type.text && names(subject, before: position, other: sender)
+                case .names(let targets):
+                    // A send may list thousands of targets: each one compared is a pair.
+                    budget -= targets.count
+                    guard budget > 0 else { return false }
+                    return targets.contains { target in
+                        work += 1
+                        guard case .participant(let name) = target else { return false }
+                        return name.text == subject || typeOf(name.text) == subject
+                    }
+                }
+            }
+        }
         for (position, statement) in script.statements.enumerated() {
             switch statement {
             case .send, .together:
-                let written: [Send]
-                switch statement {
-                case .send(let send): written = [send]
-                case .together(let together): written = together.sends
-                default: written = []
-                }
-                for send in written {
-                    var message: String?
-                    if case .named(let name, _, _) = send.message { message = name.text }
-                    var sender: String?
-                    if case .participant(let name) = send.sender { sender = name.text }
-                    sends.append(
-                        Seen(
-                            sender: sender, targets: send.targets, message: message, position: position,
-                            line: send.range.lowerBound.line))
-                }
-            case .reaction(let reaction) where reaction.fromHere == nil && !sends.isEmpty && budget > 0:
+                sendPositions.append(Int32(truncatingIfNeeded: position))
+            case .reaction(let reaction) where reaction.fromHere == nil && !sendPositions.isEmpty && budget > 0:
                 var pattern: String?
                 if case .named(let name, _, _) = reaction.pattern { pattern = name.text }
                 let subject = reaction.subject.text
-                let match = sends.first { seen in
-                    budget -= 1
-                    work += 1
-                    guard budget > 0, pattern == nil || seen.message == pattern else { return false }
-                    switch reaction.trigger {
-                    case .sends:
-                        guard let sender = seen.sender else { return false }
-                        return subject == sender || subject == typeOf(sender)
-                    case .receives:
-                        switch seen.targets {
-                        case .everyone:
-                            return names(subject, before: seen.position, other: seen.sender)
-                        case .type(let type, _):
-                            if subject == type.text { return names(subject, before: seen.position, other: seen.sender) }
-                            return typeOf(subject) == type.text && names(subject, before: seen.position, other: seen.sender)
-                        case .names(let targets):
-                            // A send may list thousands of targets: each one compared is a pair.
-                            budget -= targets.count
-                            guard budget > 0 else { return false }
-                            return targets.contains { target in
-                                work += 1
-                                guard case .participant(let name) = target else { return false }
-                                return name.text == subject || typeOf(name.text) == subject
-                            }
+                var match: Send?
+                search: for sendPosition in sendPositions {
+                    let position = Int(sendPosition)
+                    switch script.statements[position] {
+                    case .send(let send):
+                        if handles(send, at: position, subject: subject, trigger: reaction.trigger, pattern: pattern) {
+                            match = send
+                            break search
                         }
+                    case .together(let together):
+                        for send in together.sends
+                        where handles(send, at: position, subject: subject, trigger: reaction.trigger, pattern: pattern) {
+                            match = send
+                            break search
+                        }
+                    default:
+                        break
                     }
                 }
                 if let match, warnings.count < Diagnostics.limit {
                     let header = reaction.range.lowerBound..<reaction.pattern.range.upperBound
-                    warnings.append(.hoistedReaction(at: header, sendLine: match.line, pinned: pinned))
+                    warnings.append(.hoistedReaction(at: header, sendLine: match.range.lowerBound.line, pinned: pinned))
                 }
             default:
                 break

@@ -20,6 +20,10 @@
 /// stands in.
 struct Parser {
     private var lexer: Lexer
+    /// The file's bytes, which a send written plainly refers to (``Send/init(sender:targets:message:range:in:)``).
+    private let bytes: [UInt8]
+    /// The file's number of lines.
+    private let lineCount: Int
     /// The token being looked at, the one after it, and the one before it.
     private var current: Lexeme
     private var peek: Lexeme
@@ -44,6 +48,8 @@ struct Parser {
     init(file: SourceFile, kindSpellings: String? = nil) {
         self.kindSpellings = kindSpellings
         lexer = Lexer(file)
+        bytes = file.bytes
+        lineCount = file.lineStarts.count
         current = lexer.nextLexeme()
         peek = lexer.nextLexeme()
         let start = SourceLocation(line: 1, column: 1, offset: 0)
@@ -66,6 +72,10 @@ struct Parser {
     /// statement where lexer and parser together reach ``Diagnostics/limit`` errors.
     mutating func parseScript() -> Script {
         var statements: [Statement] = []
+        // A statement a line at most, mostly: the list grows no further on a large file, whose
+        // doublings would each leave the last list's memory behind. Pages never written are not
+        // resident.
+        statements.reserveCapacity(lineCount)
         while current.kind != .endOfFile, lexer.diagnosticCount + diagnostics.items.count < Diagnostics.limit {
             if current.kind == .newline {
                 skip()
@@ -807,7 +817,7 @@ struct Parser {
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
         // The message ends with the last token read.
-        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
+        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound, in: bytes)
     }
 
     /// Throws the error for `NAME = …` or `OWNER.PROP = …`, written where a send was expected,

@@ -43,37 +43,38 @@ public struct Script: Hashable, Sendable {
 }
 
 /// One top-level statement.
-/// Indirect: a statement is a pointer to its payload, so that the statement list of a large file
-/// stays small and copying a statement (the checker, the interpreter) is a retain, not a copy of
-/// a few hundred bytes.
-package indirect enum Statement: Hashable, Sendable {
+/// Every case but a send is indirect, a pointer to its payload, so that the statement list of a
+/// large file stays small and copying a statement (the checker, the interpreter) is a retain,
+/// not a copy of a few hundred bytes. A send is 40 bytes in place (see ``Send``): most
+/// statements of a large file are sends, and each then needs no allocation of its own.
+package enum Statement: Hashable, Sendable {
     /// `scenario "Title"`
-    case scenario(StringLiteral, range: SourceRange)
+    indirect case scenario(StringLiteral, range: SourceRange)
     /// `mediator KIND`; `kind` spans the hyphenated words, e.g. `protocol-extension`.
-    case mediator(kind: Name, range: SourceRange)
+    indirect case mediator(kind: Name, range: SourceRange)
     /// `mediator [KIND] as NAME [{ PROP = VALUE, … }]` or `mediator [KIND] { … }` (language 1.1):
     /// the scenario's mediator, named or given properties.
-    case mediatorDeclaration(MediatorDeclaration)
+    indirect case mediatorDeclaration(MediatorDeclaration)
     /// `participant NAME [: TYPE] [weak] [{ PROP = VALUE, … }]`
-    case participant(ParticipantDeclaration)
+    indirect case participant(ParticipantDeclaration)
     /// `SENDER -> TARGETS : MESSAGE`
     case send(Send)
     /// `leave NAME`
-    case leave(Name, range: SourceRange)
+    indirect case leave(Name, range: SourceRange)
     /// `release NAME`
-    case release(Name, range: SourceRange)
+    indirect case release(Name, range: SourceRange)
     /// `on SUBJECT receives|sends PATTERN { … }`
-    case reaction(Reaction)
+    indirect case reaction(Reaction)
     /// `log "TEXT"`
-    case log(LogStatement)
+    indirect case log(LogStatement)
     /// `expect …`
-    case expect(Expectation)
+    indirect case expect(Expectation)
     /// `language 1.0` or `language 1.1`; `version` is the number as written.
-    case language(version: Name, range: SourceRange)
+    indirect case language(version: Name, range: SourceRange)
     /// `set OWNER.PROP = EXPRESSION` (language 1.1)
-    case set(Assignment)
+    indirect case set(Assignment)
     /// `together { SEND … }` (language 1.2): sends that start at once.
-    case together(Together)
+    indirect case together(Together)
 
     /// The statement's whole source range.
     package var range: SourceRange {
@@ -236,17 +237,180 @@ package struct Together: Hashable, Sendable {
 }
 
 /// `SENDER -> TARGETS : MESSAGE`
+///
+/// Most sends of a large file are written `NAME -> NAME: "TEXT"` or `NAME -> *: "TEXT"` on one
+/// line, a byte a character. Such a send is kept as byte offsets into the file's bytes, which it
+/// shares with the file (``Send/init(sender:targets:message:range:in:)``): 40 bytes, where its
+/// parts take some 200. Its sender, targets, message and range are made from the bytes when read,
+/// equal to those it was parsed as.
 package struct Send: Hashable, Sendable {
-    package var sender: Sender
-    package var targets: Targets
-    package var message: MessageExpression
-    package var range: SourceRange
+    private enum Storage: Sendable {
+        case compact(Compact)
+        indirect case full(Parts)
+    }
+
+    private struct Parts: Sendable {
+        var sender: Sender
+        var targets: Targets
+        var message: MessageExpression
+        var range: SourceRange
+    }
+
+    private var storage: Storage
 
     package init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange) {
-        self.sender = sender
-        self.targets = targets
-        self.message = message
-        self.range = range
+        storage = .full(Parts(sender: sender, targets: targets, message: message, range: range))
+    }
+
+    /// A send of these parts, parsed from `bytes`, the file's: kept as offsets into them when it
+    /// is written as ``Send`` says, else as the parts.
+    package init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange, in bytes: [UInt8]) {
+        if case .participant(let name) = sender, case .text(let literal) = message,
+            let compact = Compact(sender: name, targets: targets, literal: literal, range: range, in: bytes)
+        {
+            storage = .compact(compact)
+            assert(self == Send(sender: sender, targets: targets, message: message, range: range), "a compact send reads back")
+        } else {
+            storage = .full(Parts(sender: sender, targets: targets, message: message, range: range))
+        }
+    }
+
+    /// Whether the send is kept as offsets into the file's bytes.
+    var isCompact: Bool {
+        if case .compact = storage { return true }
+        return false
+    }
+
+    package var sender: Sender {
+        switch storage {
+        case .compact(let compact): return .participant(compact.name(from: compact.start, to: compact.senderEnd))
+        case .full(let parts): return parts.sender
+        }
+    }
+
+    package var targets: Targets {
+        switch storage {
+        case .compact(let compact): return compact.targets
+        case .full(let parts): return parts.targets
+        }
+    }
+
+    package var message: MessageExpression {
+        switch storage {
+        case .compact(let compact): return compact.message
+        case .full(let parts): return parts.message
+        }
+    }
+
+    package var range: SourceRange {
+        switch storage {
+        case .compact(let compact): return compact.location(compact.start)..<compact.location(compact.messageEnd)
+        case .full(let parts): return parts.range
+        }
+    }
+
+    package static func == (lhs: Send, rhs: Send) -> Bool {
+        lhs.range == rhs.range && lhs.sender == rhs.sender && lhs.targets == rhs.targets && lhs.message == rhs.message
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(sender)
+        hasher.combine(targets)
+        hasher.combine(message)
+        hasher.combine(range)
+    }
+
+    /// A send on one line, `NAME -> NAME: "TEXT"` or `NAME -> *: "TEXT"`, as byte offsets.
+    private struct Compact: Sendable {
+        /// The file's bytes, shared with it.
+        let bytes: [UInt8]
+        /// The 1-based line.
+        let line: UInt32
+        /// The offset of column 1 on this line were every byte before the send a character:
+        /// a location's column is its offset less this, plus 1.
+        let columnBase: UInt32
+        /// The sender's first byte, which starts the send.
+        let start: UInt32
+        let senderEnd: UInt32
+        /// The target's name, or `*`.
+        let targetStart: UInt32
+        let targetEnd: UInt32
+        /// From the opening quote to past the closing one, which ends the send.
+        let messageStart: UInt32
+        let messageEnd: UInt32
+
+        /// Nil unless the send's every location and its text read back from `bytes` as given.
+        init?(sender: Name, targets: Targets, literal: StringLiteral, range: SourceRange, in bytes: [UInt8]) {
+            let target: SourceRange
+            var targetName: Name?
+            switch targets {
+            case .everyone(let range): target = range
+            case .names(let targets) where targets.count == 1:
+                guard case .participant(let name) = targets[0] else { return nil }
+                target = name.range
+                targetName = name
+            default: return nil
+            }
+            let first = range.lowerBound
+            guard first == sender.range.lowerBound, range.upperBound == literal.range.upperBound, first.column <= first.offset + 1,
+                range.upperBound.offset <= UInt32.max
+            else { return nil }
+            line = UInt32(first.line)
+            columnBase = UInt32(first.offset + 1 - first.column)
+            start = UInt32(first.offset)
+            senderEnd = UInt32(sender.range.upperBound.offset)
+            targetStart = UInt32(target.lowerBound.offset)
+            targetEnd = UInt32(target.upperBound.offset)
+            messageStart = UInt32(literal.range.lowerBound.offset)
+            messageEnd = UInt32(literal.range.upperBound.offset)
+            self.bytes = bytes
+            // Every location must read back, and the text be the bytes between the quotes (a name's
+            // text is its bytes, as the lexer reads it).
+            guard readsBack(sender.range.upperBound), readsBack(target.lowerBound), readsBack(target.upperBound),
+                readsBack(literal.range.lowerBound), readsBack(literal.range.upperBound), messageEnd - messageStart >= 2,
+                isStar(at: targetStart) == (targetName == nil),
+                spells(literal.value, from: messageStart + 1, to: messageEnd - 1)
+            else { return nil }
+        }
+
+        private func readsBack(_ location: SourceLocation) -> Bool {
+            self.location(UInt32(location.offset)) == location
+        }
+
+        private func spells(_ text: String, from start: UInt32, to end: UInt32) -> Bool {
+            var text = text
+            return text.withUTF8 { utf8 in
+                bytes.withUnsafeBufferPointer { all in
+                    guard utf8.count == Int(end - start) else { return false }
+                    var index = 0
+                    while index < utf8.count, utf8[index] == all[Int(start) + index] { index += 1 }
+                    return index == utf8.count
+                }
+            }
+        }
+
+        func location(_ offset: UInt32) -> SourceLocation {
+            SourceLocation(line: Int(line), column: Int(offset) - Int(columnBase) + 1, offset: Int(offset))
+        }
+
+        func text(from start: UInt32, to end: UInt32) -> String {
+            bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+        }
+
+        func name(from start: UInt32, to end: UInt32) -> Name {
+            Name(text(from: start, to: end), location(start)..<location(end))
+        }
+
+        private func isStar(at offset: UInt32) -> Bool { bytes[Int(offset)] == UInt8(ascii: "*") }
+
+        var targets: Targets {
+            if isStar(at: targetStart) { return .everyone(range: location(targetStart)..<location(targetEnd)) }
+            return .names([.participant(name(from: targetStart, to: targetEnd))])
+        }
+
+        var message: MessageExpression {
+            .text(StringLiteral(text(from: messageStart + 1, to: messageEnd - 1), location(messageStart)..<location(messageEnd)))
+        }
     }
 }
 
