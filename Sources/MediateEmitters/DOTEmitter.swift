@@ -189,13 +189,12 @@ public enum DOTEmitter {
         let peers = graph.edges.contains { names.contains($0.from) && names.contains($0.to) }
         let row = peers ? [] : participants.map(\.name)
         if !radial {
-            // The same star in every design: the mediators on top, the participants in one row
-            // beneath in declaration order (the deallocated ones too), what else a design made
-            // ranked by ownership around them.
-            if !mediators.isEmpty { out += "  { rank=min; \(mediators.map(DOT.id).joined(separator: "; ")); }\n" }
-            if !row.isEmpty { out += "  { rank=same; \(row.map(DOT.id).joined(separator: "; ")); }\n" }
-            if row.count > 1 { out += "  \(row.map(DOT.id).joined(separator: " -> ")) [style=invis];\n" }
-            if row.isEmpty, !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
+            // The same star in every design: the mediators on top, which every reference into
+            // them ranks above the participants (see CouplingLayout), what else a design made
+            // ranked by ownership around them. No `rank=min` for the mediators, nor `rank=same`
+            // for the participants: with either, Graphviz 2.42's dot corrupted its heap, now and
+            // then in a process that drew many diagrams, and always for weak participants.
+            if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
         }
         let layout = radial ? nil : CouplingLayout(graph, mediators: Set(mediators), row: Set(row))
         for edge in graph.edges {
@@ -251,7 +250,11 @@ public enum DOTEmitter {
 
         func direction(of edge: ReferenceGraph.Edge) -> Direction {
             if row.contains(edge.from), row.contains(edge.to) { return .free }
-            if pairs.contains([edge.to, edge.from]) { return edge.ownership == .strong ? .down : .free }
+            if pairs.contains([edge.to, edge.from]) {
+                // The mediator's own reference ranks the pair, so that the mediator stays on top.
+                if mediators.contains(edge.to), !mediators.contains(edge.from) { return .free }
+                return edge.ownership == .strong ? .down : .free
+            }
             if mediators.contains(edge.from) != mediators.contains(edge.to) {
                 return mediators.contains(edge.to) ? .up : .down
             }
