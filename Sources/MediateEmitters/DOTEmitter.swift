@@ -183,11 +183,6 @@ public enum DOTEmitter {
             out += "  \(DOT.id(node.id)) [\(style)];\n"
         }
         let mediators = graph.nodes.filter { $0.role == .mediator }.map(\.id)
-        // Participants that hold each other (a mesh's peers) are ranked by those references
-        // instead: labelled arrows along one row would be drawn over each other's labels.
-        let names = Set(participants.map(\.name))
-        let peers = graph.edges.contains { names.contains($0.from) && names.contains($0.to) }
-        let row = peers ? [] : participants.map(\.name)
         if !radial {
             // The same star in every design: the mediators on top, which every reference into
             // them ranks above the participants (see CouplingLayout), what else a design made
@@ -196,7 +191,7 @@ public enum DOTEmitter {
             // then in a process that drew many diagrams, and always for weak participants.
             if !gone.isEmpty { out += "  { rank=sink; \(gone.map { DOT.id($0.name) }.joined(separator: "; ")); }\n" }
         }
-        let layout = radial ? nil : CouplingLayout(graph, mediators: Set(mediators), row: Set(row))
+        let layout = radial ? nil : CouplingLayout(graph, mediators: Set(mediators))
         for edge in graph.edges {
             let direction = layout?.direction(of: edge) ?? .down
             // A weak or unowned reference back to the mediator has its field's name at the end that
@@ -224,7 +219,7 @@ public enum DOTEmitter {
     }
 
     /// How a coupling graph's references rank its layout: owners above what they own, the
-    /// mediators on top and the participants in one row. A reference back to an owner that
+    /// mediators on top. A reference back to an owner that
     /// holds it through others (wrapper's weak `mediator`, past the wrapper) is laid out from the
     /// owner down and drawn with its arrowhead at the owner, so that it runs beside the
     /// references it answers instead of looping around the diagram. One that answers a
@@ -233,15 +228,13 @@ public enum DOTEmitter {
         enum Direction { case down, up, free }
 
         let mediators: Set<String>
-        let row: Set<String>
         /// Each object's strong references.
         let owned: [String: [String]]
         /// Every pair of objects with a reference, as `from`, `to`.
         let pairs: Set<[String]>
 
-        init(_ graph: ReferenceGraph, mediators: Set<String>, row: Set<String>) {
+        init(_ graph: ReferenceGraph, mediators: Set<String>) {
             self.mediators = mediators
-            self.row = row
             var owned: [String: [String]] = [:]
             for edge in graph.edges where edge.ownership == .strong { owned[edge.from, default: []].append(edge.to) }
             self.owned = owned
@@ -249,7 +242,6 @@ public enum DOTEmitter {
         }
 
         func direction(of edge: ReferenceGraph.Edge) -> Direction {
-            if row.contains(edge.from), row.contains(edge.to) { return .free }
             if pairs.contains([edge.to, edge.from]) {
                 // The mediator's own reference ranks the pair, so that the mediator stays on top.
                 if mediators.contains(edge.to), !mediators.contains(edge.from) { return .free }

@@ -41,16 +41,8 @@ struct CompareBudgetTests {
     /// mesh's messages lane lists the busiest pairs, its compare box is summarised, the seven
     /// other boxes and every lane of theirs are drawn.
     @Test func theReportOfALargeMeshDrawsWhatFits() throws {
-        var text = "mediator mesh\n"
-        for index in 1...70 { text += "participant P\(index)\n" }
-        for index in 1...70 { text += "P\(index) -> *: \"hello\"\n" }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("compare-budget-report-\(getpid()).scenario")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let (output, errors) = (StringOutput(), StringOutput())
-        let code = ReportCommand(paths: [file.path], designs: .reference).execute(standardOutput: output, standardError: errors)
-        #expect(code == 0, "\(errors.text)")
-        let page = output.text
+        let (code, page, errors) = try ReportSummaryTests.report(of: ReportSummaryTests.meshText(70), named: "compare-budget-report")
+        #expect(code == 0, "\(errors)")
         #expect(page.contains("Not drawn: the diagram would have 4,830 arrows"))
         #expect(page.contains("not drawn: 4,830 references"))
         #expect(!page.contains("could not be drawn"))
@@ -59,9 +51,7 @@ struct CompareBudgetTests {
 
     /// `render --graph compare` of the 70-participant mesh writes the picture and exits 0.
     @Test func renderDrawsTheBoxesThatFit() throws {
-        var text = "mediator mesh\n"
-        for index in 1...70 { text += "participant P\(index)\n" }
-        for index in 1...70 { text += "P\(index) -> *: \"hello\"\n" }
+        let text = ReportSummaryTests.meshText(70)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-budget-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

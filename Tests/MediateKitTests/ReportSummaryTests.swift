@@ -9,13 +9,28 @@ import Testing
 /// as a table of its own, which stays when the compare diagram cannot be drawn.
 @Suite("Report summaries")
 struct ReportSummaryTests {
-    /// `count` participants that each broadcast once under the mesh, and P1 sending P2 `extra` more.
-    static func mesh(_ count: Int, extra: Int = 0) throws -> LoadedScenario {
+    /// The text of `count` participants that each broadcast once under the mesh, and P1
+    /// sending P2 `extra` more.
+    static func meshText(_ count: Int, extra: Int = 0) -> String {
         var text = "mediator mesh\n"
         for index in 1...count { text += "participant P\(index)\n" }
         for index in 1...count { text += "P\(index) -> *: \"hello\"\n" }
         for _ in 0..<extra { text += "P1 -> P2: \"again\"\n" }
-        return try ScenarioLoader.load(SourceFile(path: "mesh.scenario", text: text)).get()
+        return text
+    }
+
+    static func mesh(_ count: Int, extra: Int = 0) throws -> LoadedScenario {
+        try ScenarioLoader.load(SourceFile(path: "mesh.scenario", text: meshText(count, extra: extra))).get()
+    }
+
+    /// The report page of `text`, written as a file, and `report`'s exit code and errors.
+    static func report(of text: String, named name: String) throws -> (code: Int32, page: String, errors: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).scenario")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (output, errors) = (StringOutput(), StringOutput())
+        let code = ReportCommand(paths: [file.path], designs: .reference).execute(standardOutput: output, standardError: errors)
+        return (code, output.text, errors.text)
     }
 
     @Test func theBusiestPairsComeFirstAndTheRestAreCounted() throws {
@@ -33,16 +48,8 @@ struct ReportSummaryTests {
     /// A mesh past the budget: its lane says why its diagram is missing and lists the pairs;
     /// a smaller design's lane still has its diagram.
     @Test func aMessagesDiagramPastTheBudgetIsASummary() throws {
-        var text = "mediator mesh\n"
-        for index in 1...26 { text += "participant P\(index)\n" }
-        for index in 1...26 { text += "P\(index) -> *: \"hello\"\n" }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-summary-\(getpid()).scenario")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let (output, errors) = (StringOutput(), StringOutput())
-        let code = ReportCommand(paths: [file.path], designs: .reference).execute(standardOutput: output, standardError: errors)
-        #expect(code == 0, "\(errors.text)")
-        let page = output.text
+        let (code, page, errors) = try Self.report(of: Self.meshText(26), named: "report-summary")
+        #expect(code == 0, "\(errors)")
         #expect(page.contains("Not drawn: the diagram would have 650 arrows, more than Graphviz lays out in about a second (600)"))
         #expect(page.components(separatedBy: "<table class=\"pairs\">").count - 1 == 1)
         #expect(page.contains("<table class=\"metrics\">"))
