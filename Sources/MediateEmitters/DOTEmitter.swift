@@ -228,6 +228,7 @@ public enum DOTEmitter {
         enum Direction { case down, up, free }
 
         let mediators: Set<String>
+        let participants: Set<String>
         /// Each object's strong references.
         let owned: [String: [String]]
         /// Every pair of objects with a reference, as `from`, `to`.
@@ -235,6 +236,7 @@ public enum DOTEmitter {
 
         init(_ graph: ReferenceGraph, mediators: Set<String>) {
             self.mediators = mediators
+            self.participants = Set(graph.nodes.filter { $0.role == .participant }.map(\.id))
             var owned: [String: [String]] = [:]
             for edge in graph.edges where edge.ownership == .strong { owned[edge.from, default: []].append(edge.to) }
             self.owned = owned
@@ -243,14 +245,20 @@ public enum DOTEmitter {
 
         func direction(of edge: ReferenceGraph.Edge) -> Direction {
             if pairs.contains([edge.to, edge.from]) {
-                // The mediator's own reference ranks the pair, so that the mediator stays on top.
-                if mediators.contains(edge.to), !mediators.contains(edge.from) { return .free }
+                // The mediator's own reference ranks the pair, strong or weak, so that the
+                // mediator stays on top.
+                if mediators.contains(edge.from) != mediators.contains(edge.to) {
+                    return mediators.contains(edge.from) ? .down : .free
+                }
                 return edge.ownership == .strong ? .down : .free
             }
             if mediators.contains(edge.from) != mediators.contains(edge.to) {
                 return mediators.contains(edge.to) ? .up : .down
             }
             if owns(edge.to, edge.from) { return .up }
+            // A participant's hold on what the design made (a closure's capture, even weak) ranks it
+            // below the participants, away from their row.
+            if participants.contains(edge.from), !participants.contains(edge.to) { return .down }
             return edge.ownership == .strong ? .down : .free
         }
 

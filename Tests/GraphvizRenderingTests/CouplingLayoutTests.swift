@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRendering
+import MediateAnalysis
 import MediateTestSupport
 import Testing
 
@@ -69,6 +70,37 @@ struct CouplingLayoutTests {
         for edge in back {
             #expect(edge.points.allSatisfy { mediator.y - 40 <= $0.y && $0.y <= lowest + 40 }, "\(edge.title)")
         }
+    }
+
+    /// An app's own mediator that holds its participants weakly, held strongly by each, with a
+    /// closure each participant keeps (the ChatRoom example's `chat-room`): the mediator stays on
+    /// top, the participants in a row (one that left too), what they capture beneath them.
+    @Test func aWeaklyHoldingMediatorStaysAboveWhatItsParticipantsCapture() throws {
+        func edge(_ from: String, _ to: String, _ label: String, _ ownership: Ownership) -> ReferenceGraph.Edge {
+            ReferenceGraph.Edge(from: from, to: to, label: label, ownership: ownership)
+        }
+        let names = ["Ann", "Ben", "Cho"]
+        var edges = [edge("Design#1", "mediator", "room", .strong)]
+        for (index, name) in names.enumerated() {
+            edges.append(edge(name, "Design#1", "onEvent.captures[0]", .weak))
+            guard name != "Ben" else { continue }
+            edges.append(edge(name, "mediator", "room", .strong))
+            edges.append(edge("mediator", name, "members[\(index)].user", .weak))
+        }
+        let graph = ReferenceGraph(
+            nodes: [ReferenceGraph.Node(id: "mediator", typeName: "Room", role: .mediator)]
+                + names.map { ReferenceGraph.Node(id: $0, typeName: "User", role: .participant) }
+                + [ReferenceGraph.Node(id: "Design#1", typeName: "Design", role: .internal)],
+            edges: edges)
+        let dot = DOTEmitter.coupling(
+            graph, metrics: CouplingMetrics(graph: graph, leaked: []), participants: names.map { ($0, "User") },
+            title: "Lobby", kind: .wrapper)
+        let nodes = try SVGLayout.read(String(decoding: try render(dot, format: .svg, layout: nil), as: UTF8.self)).nodes
+        let mediator = try #require(nodes["mediator"])
+        let participants = try names.map { try #require(nodes[$0]) }
+        let made = try #require(nodes["Design#1"])
+        #expect(participants.allSatisfy { mediator.y < $0.y && $0.y < made.y })
+        #expect(Set(participants.map(\.y)).count == 1)
     }
 
     /// The key lists `mediator 2` where the diagram has one: control-room's direct-delegate
