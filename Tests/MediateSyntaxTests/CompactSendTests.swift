@@ -2,7 +2,7 @@ import Testing
 
 @testable import MediateSyntax
 
-/// A send written plainly is kept as offsets into the file's bytes (``Send/init(sender:targets:message:range:in:)``):
+/// A send written plainly is kept as offsets into the file's bytes (``Send/init(sender:target:message:in:)``):
 /// what it reads back must be what the parser read, positions included.
 @Suite("Compact sends")
 struct CompactSendTests {

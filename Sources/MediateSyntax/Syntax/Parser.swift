@@ -20,7 +20,7 @@
 /// stands in.
 struct Parser {
     private var lexer: Lexer
-    /// The file's bytes, which a send written plainly refers to (``Send/init(sender:targets:message:range:in:)``).
+    /// The file's bytes, which a send written plainly refers to (``Send/init(sender:target:message:in:)``).
     private let bytes: [UInt8]
     /// The file's number of lines.
     private let lineCount: Int
@@ -806,6 +806,10 @@ struct Parser {
         switch current.kind {
         case .keyword(.mediator): sender = .mediator(range: advance().range)
         case .keyword(.selfName): sender = .selfName(range: advance().range)
+        case .identifier where peek.kind == .arrow:
+            let name = advance()
+            skip()
+            return try parseSend(from: name)
         default: sender = .participant(try parseName("a sender"))
         }
         // `A => B` is a misspelt arrow; `A = …` and `A.p = …`, a `set` without its word.
@@ -813,11 +817,49 @@ struct Parser {
             try assignmentWithoutSet(owner: previous)
         }
         try expect(.arrow, "'->' after the sender")
-        let targets = try parseTargets()
+        return try parseSend(sender: sender, start: start, targets: try parseTargets())
+    }
+
+    /// The rest of a send whose sender is `name`, past the arrow. One written `NAME -> NAME:
+    /// "TEXT"` or `NAME -> *: "TEXT"` (a string without escapes) is made from its tokens' offsets
+    /// (``Send/init(sender:target:message:in:)``), with no name, text or list of targets made.
+    private mutating func parseSend(from name: Lexeme) throws(SyntaxError) -> Send {
+        guard current.kind == .identifier || current.kind == .star, peek.kind == .colon else {
+            return try parseSend(sender: participant(name), start: name.range.lowerBound, targets: try parseTargets())
+        }
+        let target = advance()
+        if peek.kind == .string, lexer.plainText(of: peek) != nil,
+            let send = Send(sender: name.range, target: target.range, message: peek.range, in: bytes)
+        {
+            skip()
+            let message = advance()
+            assert(
+                send
+                    == Send(
+                        sender: participant(name), targets: targets(target), message: .text(stringLiteral(message)),
+                        range: name.range.lowerBound..<message.range.upperBound),
+                "a plain send reads back")
+            return send
+        }
+        return try parseSend(sender: participant(name), start: name.range.lowerBound, targets: targets(target))
+    }
+
+    /// The participant `name` names, as a sender.
+    private mutating func participant(_ name: Lexeme) -> Sender {
+        .participant(Name(lexer.text(of: name), name.range))
+    }
+
+    /// The targets of a send written `… -> NAME:` or `… -> *:`, as ``parseTargets()`` reads them.
+    private mutating func targets(_ target: Lexeme) -> Targets {
+        target.kind == .star ? .everyone(range: target.range) : .names([.participant(Name(lexer.text(of: target), target.range))])
+    }
+
+    /// The rest of a send, from the colon before its message.
+    private mutating func parseSend(sender: Sender, start: SourceLocation, targets: Targets) throws(SyntaxError) -> Send {
         try expect(.colon, "':' before the message")
         let message = try parseMessage()
         // The message ends with the last token read.
-        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound, in: bytes)
+        return Send(sender: sender, targets: targets, message: message, range: start..<previous.range.upperBound)
     }
 
     /// Throws the error for `NAME = …` or `OWNER.PROP = …`, written where a send was expected,

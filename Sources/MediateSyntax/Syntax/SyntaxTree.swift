@@ -220,7 +220,7 @@ package struct Together: Hashable, Sendable {
 ///
 /// Most sends of a large file are written `NAME -> NAME: "TEXT"` or `NAME -> *: "TEXT"` on one
 /// line, a byte a character. Such a send is kept as byte offsets into the file's bytes, which it
-/// shares with the file (``Send/init(sender:targets:message:range:in:)``): 40 bytes, where its
+/// shares with the file (``Send/init(sender:target:message:in:)``): 40 bytes, where its
 /// parts take some 200. Its sender, targets, message and range are made from the bytes when read,
 /// equal to those it was parsed as.
 package struct Send: Hashable, Sendable {
@@ -242,17 +242,13 @@ package struct Send: Hashable, Sendable {
         storage = .full(Parts(sender: sender, targets: targets, message: message, range: range))
     }
 
-    /// A send of these parts, parsed from `bytes`, the file's: kept as offsets into them when it
-    /// is written as ``Send`` says, else as the parts.
-    package init(sender: Sender, targets: Targets, message: MessageExpression, range: SourceRange, in bytes: [UInt8]) {
-        if case .participant(let name) = sender, case .text(let literal) = message,
-            let compact = Compact(sender: name, targets: targets, literal: literal, range: range, in: bytes)
-        {
-            storage = .compact(compact)
-            assert(self == Send(sender: sender, targets: targets, message: message, range: range), "a compact send reads back")
-        } else {
-            storage = .full(Parts(sender: sender, targets: targets, message: message, range: range))
-        }
+    /// A send written `NAME -> NAME: "TEXT"` or `NAME -> *: "TEXT"` on one line, from the ranges
+    /// of its sender, its target and its message (a string without escapes, quotes included) in
+    /// `bytes`, the file's, which it shares: nil when a location would not read back from the
+    /// offsets (after a character of more than one byte inside the send).
+    package init?(sender: SourceRange, target: SourceRange, message: SourceRange, in bytes: [UInt8]) {
+        guard let compact = Compact(sender: sender, target: target, message: message, in: bytes) else { return nil }
+        storage = .compact(compact)
     }
 
     /// Whether the send is kept as offsets into the file's bytes.
@@ -319,54 +315,28 @@ package struct Send: Hashable, Sendable {
         let messageStart: UInt32
         let messageEnd: UInt32
 
-        /// Nil unless the send's every location and its text read back from `bytes` as given.
-        init?(sender: Name, targets: Targets, literal: StringLiteral, range: SourceRange, in bytes: [UInt8]) {
-            let target: SourceRange
-            var targetName: Name?
-            switch targets {
-            case .everyone(let range): target = range
-            case .names(let targets) where targets.count == 1:
-                guard case .participant(let name) = targets[0] else { return nil }
-                target = name.range
-                targetName = name
-            default: return nil
-            }
-            let first = range.lowerBound
-            guard first == sender.range.lowerBound, range.upperBound == literal.range.upperBound, first.column <= first.offset + 1,
-                range.upperBound.offset <= UInt32.max
+        /// Nil unless every location given reads back from its offset.
+        init?(sender: SourceRange, target: SourceRange, message: SourceRange, in bytes: [UInt8]) {
+            let first = sender.lowerBound
+            guard first.column <= first.offset + 1, message.upperBound.offset <= UInt32.max,
+                message.upperBound.offset - message.lowerBound.offset >= 2
             else { return nil }
             line = UInt32(first.line)
             columnBase = UInt32(first.offset + 1 - first.column)
             start = UInt32(first.offset)
-            senderEnd = UInt32(sender.range.upperBound.offset)
+            senderEnd = UInt32(sender.upperBound.offset)
             targetStart = UInt32(target.lowerBound.offset)
             targetEnd = UInt32(target.upperBound.offset)
-            messageStart = UInt32(literal.range.lowerBound.offset)
-            messageEnd = UInt32(literal.range.upperBound.offset)
+            messageStart = UInt32(message.lowerBound.offset)
+            messageEnd = UInt32(message.upperBound.offset)
             self.bytes = bytes
-            // Every location must read back, and the text be the bytes between the quotes (a name's
-            // text is its bytes, as the lexer reads it).
-            guard readsBack(sender.range.upperBound), readsBack(target.lowerBound), readsBack(target.upperBound),
-                readsBack(literal.range.lowerBound), readsBack(literal.range.upperBound), messageEnd - messageStart >= 2,
-                isStar(at: targetStart) == (targetName == nil),
-                spells(literal.value, from: messageStart + 1, to: messageEnd - 1)
+            guard readsBack(sender.upperBound), readsBack(target.lowerBound), readsBack(target.upperBound),
+                readsBack(message.lowerBound), readsBack(message.upperBound)
             else { return nil }
         }
 
         private func readsBack(_ location: SourceLocation) -> Bool {
             self.location(UInt32(location.offset)) == location
-        }
-
-        private func spells(_ text: String, from start: UInt32, to end: UInt32) -> Bool {
-            var text = text
-            return text.withUTF8 { utf8 in
-                bytes.withUnsafeBufferPointer { all in
-                    guard utf8.count == Int(end - start) else { return false }
-                    var index = 0
-                    while index < utf8.count, utf8[index] == all[Int(start) + index] { index += 1 }
-                    return index == utf8.count
-                }
-            }
         }
 
         func location(_ offset: UInt32) -> SourceLocation {
