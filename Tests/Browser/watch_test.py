@@ -36,6 +36,11 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 MEDIATE = os.environ.get("MEDIATE")
 TIMEOUT = 120  # seconds: a shared, loaded machine may be slow; nothing asserts a duration
 MUSKETEERS = (ROOT / "Scenarios/musketeers.scenario").read_text()
+# A watch started with SIGINT ignored keeps it ignored, as a background job's commands do; so
+# does this test when a non-interactive shell starts it in the background (`make test &`). The
+# watches it starts are sent SIGINT, so they start with its default action: a signal that has a
+# handler here is reset to the default in a program that is executed.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 class Watch:

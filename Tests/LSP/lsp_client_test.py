@@ -26,6 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MEDIATE = os.environ.get("MEDIATE") or str(ROOT / ".build/debug/mediate")
 URI = "file:///work/test.scenario"
+# The server keeps SIGINT ignored if it starts so, as a background job's commands do, and so
+# would this test's servers when a non-interactive shell starts it in the background. A signal
+# that has a handler here is reset to its default in a program that is executed.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 MUSKETEERS = """scenario "Musketeers"
 mediator wrapper
