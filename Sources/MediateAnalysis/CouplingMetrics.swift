@@ -24,31 +24,50 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
     public var participants: [ParticipantCoupling]
 
     /// Collapses `graph` and measures it; `leaked` is the release probe's result.
+    ///
+    /// The collapsed references are counted as they are found, never gathered into a graph: a
+    /// 1,000-participant mesh has a million, which took as much memory again as the graph.
     public init(graph: ReferenceGraph, leaked: [String]) {
-        let collapsed = graph.collapsed()
-        let edges = collapsed.edges
-        references = edges.count
-        strong = edges.count { $0.ownership == .strong }
-        weak = edges.count { $0.ownership == .weak }
-        unowned = edges.count { $0.ownership == .unowned }
-        let roles = Dictionary(collapsed.nodes.map { ($0.id, $0.role) }, uniquingKeysWith: { first, _ in first })
-        participantToParticipant = edges.count {
-            $0.from != $0.to && roles[$0.from] == .participant && roles[$0.to] == .participant
+        let kept = graph.collapsedNodes()
+        var references = 0
+        var strong = 0
+        var weak = 0
+        var unowned = 0
+        var participantToParticipant = 0
+        var fanIn = Array(repeating: 0, count: kept.count)
+        var fanOut = Array(repeating: 0, count: kept.count)
+        var strongFanOut = Array(repeating: 0, count: kept.count)
+        var successors = Array(repeating: [Int](), count: kept.count)
+        var selfReferenced = Set<Int>()
+        graph.forEachCollapsedEdge(among: kept) { from, to, _, ownership in
+            references += 1
+            switch ownership {
+            case .strong:
+                strong += 1
+                successors[from].append(to)
+                if from == to { selfReferenced.insert(from) }
+            case .weak: weak += 1
+            case .unowned: unowned += 1
+            }
+            guard from != to else { return }
+            if kept[from].role == .participant, kept[to].role == .participant { participantToParticipant += 1 }
+            fanIn[to] += 1
+            fanOut[from] += 1
+            if ownership == .strong { strongFanOut[from] += 1 }
         }
-        cycles = collapsed.strongCycles()
+        self.references = references
+        self.strong = strong
+        self.weak = weak
+        self.unowned = unowned
+        self.participantToParticipant = participantToParticipant
+        cycles = ReferenceGraph.strongCycles(successors: successors, selfReferenced: selfReferenced)
+            .map { $0.map { kept[$0].id } }
         self.leaked = leaked
-        var fanIn: [String: Int] = [:]
-        var fanOut: [String: Int] = [:]
-        var strongFanOut: [String: Int] = [:]
-        for edge in edges where edge.from != edge.to {
-            fanIn[edge.to, default: 0] += 1
-            fanOut[edge.from, default: 0] += 1
-            if edge.ownership == .strong { strongFanOut[edge.from, default: 0] += 1 }
-        }
-        participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
-            ParticipantCoupling(
-                name: node.id, fanIn: fanIn[node.id, default: 0], fanOut: fanOut[node.id, default: 0],
-                strongFanOut: strongFanOut[node.id, default: 0])
+        let position = ReferenceGraph.firstPositions(of: kept)
+        participants = kept.filter { $0.role == .participant }.map { node in
+            let index = position[node.id]!
+            return ParticipantCoupling(
+                name: node.id, fanIn: fanIn[index], fanOut: fanOut[index], strongFanOut: strongFanOut[index])
         }
     }
 }
@@ -67,15 +86,38 @@ extension ReferenceGraph {
     /// (`colleagueWrappers[0].strongColleague`). Edges are ordered by source, then target, in
     /// node order.
     public func collapsed() -> ReferenceGraph {
-        let kept = nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
-        let position = Dictionary(kept.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = collapsedNodes()
+        var collapsedEdges: [Edge] = []
+        collapsedEdges.reserveCapacity(edges.count)
+        forEachCollapsedEdge(among: kept) { from, to, label, ownership in
+            collapsedEdges.append(Edge(from: kept[from].id, to: kept[to].id, label: label, ownership: ownership))
+        }
+        return ReferenceGraph(nodes: kept, edges: collapsedEdges)
+    }
+
+    /// The nodes of ``collapsed()``: participants, then mediators, each in graph order.
+    func collapsedNodes() -> [Node] {
+        nodes.filter { $0.role == .participant } + nodes.filter { $0.role == .mediator }
+    }
+
+    /// The position in `nodes` of the first node with each id.
+    static func firstPositions(of nodes: [Node]) -> [String: Int] {
+        Dictionary(nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Calls `body` with every edge of ``collapsed()``, in its order, without making the graph:
+    /// its ends as positions in `kept` (``collapsedNodes()``; the first node of that id), its label
+    /// and its ownership.
+    func forEachCollapsedEdge(
+        among kept: [Node], _ body: (_ from: Int, _ to: Int, _ label: String, _ ownership: Ownership) -> Void
+    ) {
+        let position = Self.firstPositions(of: kept)
         // Edge positions rather than copies of the edges: a 1,000-participant mesh has a million.
         var outgoing: [String: [Int]] = [:]
         for (index, edge) in edges.enumerated() { outgoing[edge.from, default: []].append(index) }
-        var collapsedEdges: [Edge] = []
-        collapsedEdges.reserveCapacity(edges.count)
         for source in kept {
-            var best: [String: (label: String, ownership: Ownership)] = [:]
+            let from = position[source.id]!
+            var best: [Int: (label: String, ownership: Ownership)] = [:]
             for ownership in Ownership.bestFirst {
                 // Breadth-first through internal objects over hops no weaker than `ownership`.
                 var queue = [(id: source.id, label: "")]
@@ -86,8 +128,8 @@ extension ReferenceGraph {
                     next += 1
                     for edge in outgoing[id, default: []].lazy.map({ edges[$0] }) where edge.ownership.rank <= ownership.rank {
                         let path = label.isEmpty ? edge.label : label + "." + edge.label
-                        if position[edge.to] != nil {
-                            if best[edge.to] == nil { best[edge.to] = (path, ownership) }
+                        if let target = position[edge.to] {
+                            if best[target] == nil { best[target] = (path, ownership) }
                         } else if seen.insert(edge.to).inserted {
                             queue.append((edge.to, path))
                         }
@@ -95,11 +137,10 @@ extension ReferenceGraph {
                 }
             }
             // In node order, without a pass over every node per source.
-            for (target, found) in best.sorted(by: { position[$0.key, default: 0] < position[$1.key, default: 0] }) {
-                collapsedEdges.append(Edge(from: source.id, to: target, label: found.label, ownership: found.ownership))
+            for (target, found) in best.sorted(by: { $0.key < $1.key }) {
+                body(from, target, found.label, found.ownership)
             }
         }
-        return ReferenceGraph(nodes: kept, edges: collapsedEdges)
     }
 }
 
@@ -115,26 +156,32 @@ extension ReferenceGraph {
     /// The cycles of strong references: strongly connected components (Tarjan) with more than one
     /// node, or a node with a strong reference to itself; names in node order.
     public func strongCycles() -> [[String]] {
-        let graph = self
-        let order = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var successors = Array(repeating: [Int](), count: graph.nodes.count)
+        let order = Self.firstPositions(of: nodes)
+        var successors = Array(repeating: [Int](), count: nodes.count)
         var selfReferenced = Set<Int>()
-        for edge in graph.edges where edge.ownership == .strong {
+        for edge in edges where edge.ownership == .strong {
             guard let from = order[edge.from], let to = order[edge.to] else { continue }
             successors[from].append(to)
             if from == to { selfReferenced.insert(from) }
         }
+        return Self.strongCycles(successors: successors, selfReferenced: selfReferenced).map { $0.map { nodes[$0].id } }
+    }
 
-        var index = Array(repeating: -1, count: graph.nodes.count)
-        var lowLink = Array(repeating: 0, count: graph.nodes.count)
-        var onStack = Array(repeating: false, count: graph.nodes.count)
+    /// The cycles among nodes numbered `0..<successors.count`, whose strong references are
+    /// `successors` (`selfReferenced`: the nodes with one to themselves): each cycle's positions
+    /// ascending, the cycles by their first.
+    static func strongCycles(successors: [[Int]], selfReferenced: Set<Int>) -> [[Int]] {
+        let count = successors.count
+        var index = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
         var stack: [Int] = []
         var counter = 0
         var components: [[Int]] = []
 
         // Tarjan's algorithm with an explicit call stack: a node and how many of its successors
         // it has looked at, so that a long chain of references cannot overflow the thread's stack.
-        for root in graph.nodes.indices where index[root] == -1 {
+        for root in 0..<count where index[root] == -1 {
             var calls: [(node: Int, next: Int)] = [(root, 0)]
             index[root] = counter
             lowLink[root] = counter
@@ -175,6 +222,5 @@ extension ReferenceGraph {
             .filter { $0.count > 1 || selfReferenced.contains($0[0]) }
             .map { $0.sorted() }
             .sorted { $0[0] < $1[0] }
-            .map { $0.map { graph.nodes[$0].id } }
     }
 }

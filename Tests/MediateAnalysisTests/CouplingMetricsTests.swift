@@ -170,6 +170,37 @@ struct CouplingMetricsTests {
         #expect(metrics.participants == [ParticipantCoupling(name: "first", fanIn: 0, fanOut: 0, strongFanOut: 0)])
     }
 
+    /// The metrics counted while collapsing, as the collapsed graph itself counts: every design's
+    /// graph of three participants, and one with an internal chain, an unowned hop, a self
+    /// reference and two mediators.
+    @Test(arguments: [MediatorKind.protocolExtension, .wrapper, .directDelegate, .mesh, .actor, .asyncStream, .notificationCenter])
+    func metricsAreTheCollapsedGraphsCounts(kind: MediatorKind) throws {
+        let (graph, summary) = try analyse(threeParticipants, kind: kind)
+        #expect(CouplingMetrics(graph: graph, leaked: summary.leaked) == counted(graph.collapsed(), leaked: summary.leaked))
+    }
+
+    @Test func metricsOfAMixedGraphAreTheCollapsedGraphsCounts() {
+        let graph = ReferenceGraph(
+            nodes: [
+                node("m", .mediator), node("A", .participant), node("B", .participant), node("Box#1", .internal),
+                node("n", .mediator), node("C", .participant),
+            ],
+            edges: [
+                edge("A", "Box#1", "box", .strong),
+                edge("Box#1", "B", "peer", .unowned),
+                edge("Box#1", "A", "owner", .strong),
+                edge("B", "A", "back", .weak),
+                edge("C", "C", "me", .strong),
+                edge("m", "A", "a", .strong),
+                edge("A", "m", "m", .strong),
+                edge("n", "C", "c", .unowned),
+                edge("C", "n", "n", .strong),
+            ])
+        let collapsed = graph.collapsed()
+        #expect(collapsed.edges.map(\.ownership).contains(.unowned))
+        #expect(CouplingMetrics(graph: graph, leaked: ["A"]) == counted(collapsed, leaked: ["A"]))
+    }
+
     @Test func metricsEncodeAsJSON() throws {
         let (graph, summary) = try analyse(threeParticipants, kind: .mesh)
         let metrics = CouplingMetrics(graph: graph, leaked: summary.leaked)
@@ -207,3 +238,25 @@ struct CouplingMetricsTests {
         }
     }
 #endif
+
+/// The metrics of an already collapsed graph, counted from its edges one by one.
+private func counted(_ collapsed: ReferenceGraph, leaked: [String]) -> CouplingMetrics {
+    var metrics = CouplingMetrics(graph: ReferenceGraph(nodes: [], edges: []), leaked: leaked)
+    let edges = collapsed.edges
+    let role = Dictionary(uniqueKeysWithValues: collapsed.nodes.map { ($0.id, $0.role) })
+    metrics.references = edges.count
+    metrics.strong = edges.count { $0.ownership == .strong }
+    metrics.weak = edges.count { $0.ownership == .weak }
+    metrics.unowned = edges.count { $0.ownership == .unowned }
+    metrics.participantToParticipant = edges.count {
+        $0.from != $0.to && role[$0.from] == .participant && role[$0.to] == .participant
+    }
+    metrics.cycles = collapsed.strongCycles()
+    let others = edges.filter { $0.from != $0.to }
+    metrics.participants = collapsed.nodes.filter { $0.role == .participant }.map { node in
+        ParticipantCoupling(
+            name: node.id, fanIn: others.count { $0.to == node.id }, fanOut: others.count { $0.from == node.id },
+            strongFanOut: others.count { $0.from == node.id && $0.ownership == .strong })
+    }
+    return metrics
+}

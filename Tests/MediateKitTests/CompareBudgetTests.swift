@@ -28,6 +28,25 @@ struct CompareBudgetTests {
         #expect(svg.contains("not drawn: 4,830 references"))
     }
 
+    /// A box that costs more than the whole budget (a 72-participant mesh's 5,112 references) is
+    /// summarised from its metrics alone: without its graph, which the report lets go as soon as
+    /// the design has run, the diagram is the same.
+    @Test func aBoxPastTheWholeBudgetNeedsNoGraph() throws {
+        let scenario = try ReportSummaryTests.mesh(72)
+        var report = ComparisonReport(scenario: scenario)
+        let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
+        var dropped: [MediatorKind] = []
+        for index in report.implementations.indices
+        where compareBoxCost(report.implementations[index].run.metrics, participants: scenario.participants.count)
+            > maxUnlabelledDiagramEdges
+        {
+            dropped.append(report.implementations[index].run.kind)
+            report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: [])
+        }
+        #expect(dropped == [.mesh])
+        #expect(compareDiagram(report, participants: scenario.participants, title: scenario.title) == dot)
+    }
+
     /// A diagram within the budget is drawn whole, as before.
     @Test func aSmallDiagramIsDrawnWhole() throws {
         let scenario = try ReportSummaryTests.mesh(5)

@@ -29,7 +29,7 @@ let maxUnlabelledMessageEdges = 600
 /// are its references and about two invisible ones a participant, which hold the rows in place.
 func compareDiagram(_ report: ComparisonReport, participants: [(name: String, type: String)], title: String) -> String {
     let columns = report.columns
-    let costs = columns.map { $0.metrics.references + 2 * participants.count + 1 }
+    let costs = columns.map { compareBoxCost($0.metrics, participants: participants.count) }
     var total = costs.reduce(0, +)
     var summarised: Set<Int> = []
     let largestFirst = columns.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
@@ -38,6 +38,13 @@ func compareDiagram(_ report: ComparisonReport, participants: [(name: String, ty
         total -= costs[index]
     }
     return DOTEmitter.compare(columns, participants: participants, title: title, summarised: summarised)
+}
+
+/// What a design's box takes of the compare diagram's budget (``maxUnlabelledDiagramEdges``):
+/// its references, and about two invisible edges for each of the `participants`. A box that
+/// costs more than the whole budget is always summarised: its reference graph is never drawn.
+func compareBoxCost(_ metrics: CouplingMetrics, participants: Int) -> Int {
+    metrics.references + 2 * participants + 1
 }
 
 /// Renders DOT through the Graphviz library, in process; without `layout`, with the engine the

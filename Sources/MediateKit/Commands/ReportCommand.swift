@@ -178,15 +178,15 @@ package struct ReportCommand: Sendable {
         var report = ComparisonReport(scenario: scenario, runs: runs) { kind in
             lanes.first { $0.kind == kind }.map { AnySequence($0.transcript.lines) } ?? AnySequence([])
         }
+        let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
+        // The page needs the metrics only: the graphs go before Graphviz lays the diagram out.
+        for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }
         let svg: Result<String, HTMLReport.GraphvizFailure>
         do {
-            let dot = compareDiagram(report, participants: scenario.participants, title: scenario.title)
             svg = .success(String(decoding: try render(dot, format: .svg, layout: .dot), as: UTF8.self))
         } catch {
             svg = .failure(HTMLReport.GraphvizFailure(error))
         }
-        // The page needs the metrics only: the graphs (a million references in a large mesh) go now.
-        for index in report.implementations.indices { report.implementations[index].run.references = ReferenceGraph(nodes: [], edges: []) }
         return .success(
             HTMLReport.Section(
                 path: scenario.file.path, title: scenario.title, stem: scenario.stem, report: report,
@@ -240,6 +240,11 @@ package struct ReportCommand: Sendable {
         var kept = run
         kept.messages.links = []
         kept.logicalMessages.links = []
+        // A box past the compare diagram's whole budget is summarised from the metrics: its
+        // graph (a large mesh's million references) goes now, not when every design has run.
+        if compareBoxCost(run.metrics, participants: scenario.participants.count) > maxUnlabelledDiagramEdges {
+            kept.references = ReferenceGraph(nodes: [], edges: [])
+        }
         return .success((kept, drawn))
     }
 
