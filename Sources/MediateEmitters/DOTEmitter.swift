@@ -538,6 +538,11 @@ public enum DOTEmitter {
     /// Participants in a row of a compare cluster, at most: more wrap into further rows.
     static let participantsPerRow = 5
 
+    /// How many rows the compare diagram draws `participants` in.
+    package static func compareRows(participants: Int) -> Int {
+        (participants + participantsPerRow - 1) / participantsPerRow
+    }
+
     /// `names` in order, cut into as few rows of at most `longest` as will hold them, as even as
     /// can be, longer rows first: 6 names make rows of 3 and 3, 7 make 4 and 3.
     static func balancedRows(_ names: [String], longest: Int) -> [[String]] {

@@ -242,7 +242,7 @@ package struct ReportCommand: Sendable {
         kept.logicalMessages.links = []
         // A box past the compare diagram's whole budget is summarised from the metrics: its
         // graph (a large mesh's million references) goes now, not when every design has run.
-        if compareBoxCost(run.metrics, participants: scenario.participants.count) > maxUnlabelledDiagramEdges {
+        if CompareBoxCost(run.metrics, participants: scenario.participants.count).isPastTheWholeBudget {
             kept.references = ReferenceGraph(nodes: [], edges: [])
         }
         return .success((kept, drawn))
