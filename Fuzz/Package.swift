@@ -9,7 +9,7 @@ let harness: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 let package = Package(
     name: "MediateFuzz",
     dependencies: [
-        .package(name: "mediate", path: ".."),
+        .package(name: "mediate", path: "..")
     ],
     targets: [
         // Lexer, parser and checker: any bytes must end in a script or in rendered diagnostics.

@@ -11,7 +11,7 @@ let package = Package(
         // tagged with its versions, and pin 0.x to its minor version, as the README's "Versions"
         // says: .package(url: "MEDIATE_GIT_URL", .upToNextMinor(from: "0.1.0")).
         // Or depend on a clone beside your package, by path: .package(path: "../mediate").
-        .package(name: "mediate", path: "../.."),
+        .package(name: "mediate", path: "../..")
     ],
     targets: [
         // The app: a chat room and its users. It knows nothing of mediate.

@@ -12,9 +12,9 @@ import MediateDesigns
 @_spi(Harness) import MediateKit
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let benchmarks: @Sendable () -> Void = {
@@ -75,8 +75,10 @@ let benchmarks: @Sendable () -> Void = {
     // `mediate check FOLDER --output GOLDENS` on goldens recorded once: every file under every kind.
     let checkFolder = inputs.smallFiles(count: 1_000)
     let goldens = inputs.recordGoldens(checkFolder)
-    Benchmark("Check: 1,000 files of 20 lines under every kind",
-              configuration: .init(maxIterations: 5)) { benchmark in
+    Benchmark(
+        "Check: 1,000 files of 20 lines under every kind",
+        configuration: .init(maxIterations: 5)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(inputs.check(checkFolder, goldens: goldens))
         }
@@ -120,8 +122,10 @@ struct Inputs: Sendable {
     }
 
     func scenario(participants: Int, sends: Int, reactions: Bool = false) -> LoadedScenario {
-        switch ScenarioLoader.load(path: path(participants: participants, sends: sends, reactions: reactions),
-                                    designs: .reference) {
+        switch ScenarioLoader.load(
+            path: path(participants: participants, sends: sends, reactions: reactions),
+            designs: .reference)
+        {
         case .success(let scenario): return scenario
         case .failure(let failure): fatalError(failure.rendered(as: .text, colored: false))
         }
@@ -143,16 +147,18 @@ struct Inputs: Sendable {
     /// the goldens' folder.
     func recordGoldens(_ folder: String) -> String {
         let goldens = "\(self.folder)/goldens"
-        let code = Harness.check(paths: [folder], outputFolder: goldens, designs: .reference, record: .all, environment: [:],
-                                 standardOutput: StringOutput(), standardError: StringOutput())
+        let code = Harness.check(
+            paths: [folder], outputFolder: goldens, designs: .reference, record: .all, environment: [:],
+            standardOutput: StringOutput(), standardError: StringOutput())
         guard code == 0 else { fatalError("recording the goldens of \(folder) exited \(code)") }
         return goldens
     }
 
     /// `mediate check FOLDER --output GOLDENS`; returns the exit code.
     func check(_ folder: String, goldens: String) -> Int32 {
-        Harness.check(paths: [folder], outputFolder: goldens, designs: .reference, environment: [:],
-                      standardOutput: StringOutput(), standardError: StringOutput())
+        Harness.check(
+            paths: [folder], outputFolder: goldens, designs: .reference, environment: [:],
+            standardOutput: StringOutput(), standardError: StringOutput())
     }
 
     /// Runs `scenario` under `kind` with its transcript written to a file; returns the deliveries.
@@ -160,15 +166,18 @@ struct Inputs: Sendable {
         let descriptor = open("\(folder)/run.transcript", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { close(descriptor) }
         let output = FileDescriptorOutput(descriptor: descriptor)
-        let summary = Interpreter(script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
-                                  designs: scenario.designs, sink: FormattedSink(format: .transcript, output: output)).run()
+        let summary = Interpreter(
+            script: scenario.script, title: scenario.title, design: scenario.designs.design(kind)!,
+            designs: scenario.designs, sink: FormattedSink(format: .transcript, output: output)
+        ).run()
         try? output.flush()
         return summary.deliveries
     }
 
     /// `mediate render PATH --graph coupling --mediator KIND -o FILE.svg`; returns the exit code.
     func render(_ path: String, kind: MediatorKind) -> Int32 {
-        Harness.render(path: path, mediator: kind, designs: .reference, graph: .coupling, outputPath: "\(folder)/coupling.svg",
-                       standardOutput: StringOutput(), standardError: StringOutput())
+        Harness.render(
+            path: path, mediator: kind, designs: .reference, graph: .coupling, outputPath: "\(folder)/coupling.svg",
+            standardOutput: StringOutput(), standardError: StringOutput())
     }
 }

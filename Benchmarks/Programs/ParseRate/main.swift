@@ -26,9 +26,10 @@ var parseTimes: [Double] = []
 var loadTimes: [Double] = []
 for _ in 0..<rounds {
     parseTimes.append(seconds { _ = Frontend.parse(file) })
-    loadTimes.append(seconds {
-        guard case .success = Frontend.load(file, designs: .reference) else { fatalError("\(arguments[1]) does not check") }
-    })
+    loadTimes.append(
+        seconds {
+            guard case .success = Frontend.load(file, designs: .reference) else { fatalError("\(arguments[1]) does not check") }
+        })
 }
 for (name, times) in [("lex+parse", parseTimes), ("lex+parse+check", loadTimes)] {
     let median = times.sorted()[times.count / 2]

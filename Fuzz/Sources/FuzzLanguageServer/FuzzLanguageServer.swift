@@ -16,7 +16,8 @@ public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
         + frame(
             #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///f","version":1,"#
-                + #""text":"participant A : T { hp = 1 }\nparticipant B\non T receives hi(x) { self -> sender: ok }\nA -> B: hi(x: 1)\n"}}}"#)
+                + #""text":"participant A : T { hp = 1 }\nparticipant B\non T receives hi(x) { self -> sender: ok }\nA -> B: hi(x: 1)\n"}}}"#
+        )
 
     var whole = Harness.LanguageServerSession(designs: .reference)
     _ = whole.receive(prologue)

@@ -35,8 +35,9 @@ private func run(_ scenario: LoadedScenario, kind: MediatorKind, design: any Des
         FormattedSink(format: .jsonl, output: jsonLines),
         FormattedSink(format: .log, output: log),
     ])
-    let interpreter = Interpreter(script: scenario.script, title: scenario.title, design: design,
-                                  designs: scenario.designs, limits: limits, sink: sink)
+    let interpreter = Interpreter(
+        script: scenario.script, title: scenario.title, design: design,
+        designs: scenario.designs, limits: limits, sink: sink)
     var graph = ReferenceGraph(nodes: [], edges: [])
     var alive: [WeakObject] = []
     interpreter.inspect = { roots in
