@@ -27,6 +27,11 @@ public struct CouplingMetrics: Hashable, Sendable, Codable {
     ///
     /// The collapsed references are counted as they are found, never gathered into a graph: a
     /// 1,000-participant mesh has a million, which took as much memory again as the graph.
+    ///
+    /// - Parameters:
+    ///   - graph: The references a run left behind (``ReferenceWalker/graph(from:)``).
+    ///   - leaked: The ids of the objects still alive after the run released them
+    ///     (`RunSummary.leakedObjects`).
     public init(graph: ReferenceGraph, leaked: [String]) {
         let kept = graph.collapsedNodes()
         var references = 0

@@ -40,6 +40,10 @@ public enum ReferenceWalker {
     /// class whose custom mirror shows no child at all (OpenCombine's `Subscribers.Sink`) is read
     /// by its stored fields as if it had none, unless it conforms to `HidesStoredReferences`, as
     /// `Courier` does: an empty mirror hides every reference, so reading past it only adds.
+    ///
+    /// - Parameter roots: The participants' colleagues and the mediator, named as the diagrams
+    ///   name them.
+    /// - Returns: Every object reachable from them and every reference between those objects.
     public static func graph(from roots: [ReferenceRoot]) -> ReferenceGraph {
         var walk = Walk()
         for root in roots { walk.add(root) }

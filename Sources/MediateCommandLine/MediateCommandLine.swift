@@ -19,6 +19,10 @@ public enum MediateCommandLine {
     /// `MediateCommandLine.main(designs: [ChatRoomDesign.self])`. The library leaves SIGPIPE's
     /// disposition to the executable: `signal(SIGPIPE, SIG_IGN)` before it makes a write to a
     /// closed pipe an error (exit 3), as in `mediate`, rather than the end of the process.
+    ///
+    /// - Parameters:
+    ///   - designs: Your designs, registered after the reference designs.
+    ///   - reportServer: What serves `watch --serve`'s page; nil refuses `--serve`.
     public static func main(designs: [any Design.Type] = [], reportServer: (any WatchReportServer.Type)? = nil) -> Never {
         InterruptCleanup.installSignalHandlers()
         let registry: DesignRegistry

@@ -22,6 +22,10 @@ extension DesignRegistry {
 
     /// The reference designs followed by `designs` (your own), or why they cannot be registered
     /// together: a name taken twice, or one a scenario cannot write.
+    ///
+    /// - Parameter designs: Your designs, registered after the reference designs.
+    /// - Returns: The registry of both.
+    /// - Throws: `DesignRegistry.Conflict` for the first name that is malformed or taken.
     public static func reference(adding designs: [any Design.Type]) throws(DesignRegistry.Conflict) -> DesignRegistry {
         var registry = reference
         for design in designs { try registry.register(design) }

@@ -38,6 +38,15 @@ public enum DOTEmitter {
     /// With an `idPrefix` (a page that shows several diagrams), the graph's id is the prefix, and
     /// each edge's is `PREFIX-link-K` (`PREFIX-link-K-missing` for its failed deliveries), K the
     /// link's index; without `labelled`, the messages are only edge tooltips.
+    ///
+    /// - Parameters:
+    ///   - graph: The message flow a run gathered (`KindRun.messages` or `logicalMessages`).
+    ///   - title: The scenario's title.
+    ///   - kind: The design it ran under.
+    ///   - logical: Whether `graph` is the sender-to-receiver flow.
+    ///   - idPrefix: The ids' prefix on a page of several diagrams.
+    ///   - labelled: Whether edges carry their messages as labels.
+    /// - Returns: The DOT source.
     public static func messages(
         _ graph: MessageGraph, title: String, kind: MediatorKind, logical: Bool = false,
         idPrefix: String? = nil, labelled: Bool = true
@@ -144,6 +153,14 @@ public enum DOTEmitter {
     /// slowly, and no one could read them); a dense graph, past `foldReferencesAbove` references and
     /// `denseRatio` per object (a large mesh), is drawn folded (`foldedCoupling`). The title
     /// says which.
+    ///
+    /// - Parameters:
+    ///   - graph: The references the run left behind.
+    ///   - metrics: Its metrics, for the strong cycles and what leaked.
+    ///   - participants: Every declared participant, with its type, in order.
+    ///   - title: The scenario's title.
+    ///   - kind: The design it ran under.
+    /// - Returns: The DOT source.
     public static func coupling(
         _ graph: ReferenceGraph, metrics: CouplingMetrics,
         participants: [(name: String, type: String)], title: String, kind: MediatorKind
@@ -434,6 +451,13 @@ public enum DOTEmitter {
     /// The columns at the indices in `summarised` are not drawn: their box says how many
     /// references it left out, and the table keeps their numbers (a large mesh's, past what
     /// Graphviz lays out in reasonable time).
+    ///
+    /// - Parameters:
+    ///   - columns: One per design, in the order drawn.
+    ///   - participants: Every declared participant, with its type, in order.
+    ///   - title: The scenario's title.
+    ///   - summarised: The indices of the columns drawn as a summary.
+    /// - Returns: The DOT source.
     public static func compare(
         _ columns: [Column], participants: [(name: String, type: String)], title: String, summarised: Set<Int> = []
     ) -> String {

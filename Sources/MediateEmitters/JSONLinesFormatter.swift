@@ -6,6 +6,9 @@ import MediateSyntax
 /// The fields are documented in docs/LANGUAGE-NOTES.md ("Transcript and JSON lines").
 public enum JSONLinesFormatter {
     /// The JSON object for `event`, on one line without its newline.
+    ///
+    /// - Parameter event: One event of a run.
+    /// - Returns: Its object, keys sorted.
     public static func line(for event: TranscriptEvent) -> String {
         let data = (try? encoder.encode(Record(event))) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)

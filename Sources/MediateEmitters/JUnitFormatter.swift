@@ -38,6 +38,12 @@ public enum JUnitFormatter {
 
     /// The XML report of `results`, with a failed case for each orphaned golden in `orphans`;
     /// `shard` (`K/N`), when given, is the suite's `mediate.shard` property, which `merge` reads.
+    ///
+    /// - Parameters:
+    ///   - results: One case per scenario and design, in order.
+    ///   - orphans: Goldens that no scenario wrote.
+    ///   - shard: `K/N` for `check --shard K/N`.
+    /// - Returns: The JUnit XML document.
     public static func report(_ results: [TestCase], orphans: [String], shard: String? = nil) -> String {
         let failures = results.filter { !$0.passed }.count + orphans.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -89,6 +95,11 @@ extension JUnitFormatter {
     /// as `report` wrote it for `--shard K/N`, every K of one N once: the cases of every scenario,
     /// by path as `check` sorts them, each scenario's as its shard wrote them, then the orphaned
     /// goldens; `tests` and `failures` count its cases.
+    ///
+    /// - Parameter reports: Each shard's report, with the path it was read from.
+    /// - Returns: The merged XML document and its counts.
+    /// - Throws: ``MergeError`` when there is no report, one is not a shard's, or the shards are
+    ///   not each K of one N once.
     public static func merge(_ reports: [(path: String, text: String)]) throws(MergeError) -> (
         xml: String, tests: Int, failures: Int
     ) {

@@ -69,8 +69,15 @@ public final class SequenceDiagramWriter: EventSink {
     /// `create` line waits for the first arrow to it, which PlantUML needs to draw it there.
     private var uncreated: [(id: String, name: String)] = []
 
-    /// Starts the diagram with its title. `participants`: every participant in declaration order;
-    /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
+    /// Starts the diagram with its title.
+    ///
+    /// - Parameters:
+    ///   - dialect: PlantUML or Mermaid.
+    ///   - title: The scenario's title.
+    ///   - kind: The design it runs under.
+    ///   - participants: Every participant, in declaration order.
+    ///   - mediatorLifeline: Whether the mediator took part in the run (``MediatorSighting``).
+    ///   - output: Where the diagram is written as the run goes.
     public init(
         dialect: Dialect, title: String, kind: MediatorKind, participants: [String],
         mediatorLifeline: Bool, output: any TextOutput

@@ -186,7 +186,6 @@ public final class SequenceSVGWriter: EventSink {
     private var frames: [Frame] = []
     private var openFrames: [Int] = []
 
-    /// `mediatorLifeline`: whether the mediator took part in the run (``MediatorSighting``).
     /// The most rows (arrows, notes and marks) and lifelines `render --graph sequence` draws:
     /// past them the picture is too tall (10,000 rows is about 280,000 px) or too wide to read.
     package static let readableRows = 10_000, readableLifelines = 500
@@ -196,8 +195,17 @@ public final class SequenceSVGWriter: EventSink {
     /// Whether the run drew more rows than `rowLimit`: ``svg()`` then draws no rows.
     package private(set) var pastRowLimit = false
 
-    /// `rowLimit`: the most rows to keep; past it the writer lets go of them and draws none, so
-    /// that a run too large to draw costs no memory for its picture.
+    /// A writer of one run's sequence diagram, to be given every event of the run.
+    ///
+    /// - Parameters:
+    ///   - title: The scenario's title.
+    ///   - kind: The design it runs under.
+    ///   - participants: Every participant, in declaration order.
+    ///   - mediatorLifeline: Whether the mediator took part in the run (``MediatorSighting``).
+    ///   - idPrefix: The ids' prefix on a page of several diagrams; with it, each row carries
+    ///     its step as `data-step`.
+    ///   - rowLimit: The most rows to keep; past it the writer lets go of them and draws none,
+    ///     so that a run too large to draw costs no memory for its picture.
     public init(
         title: String, kind: MediatorKind, participants: [String], mediatorLifeline: Bool, idPrefix: String? = nil,
         rowLimit: Int? = nil

@@ -7,6 +7,9 @@ import MediateSyntax
 /// its control characters but tab become the language's escapes (see `oneLine`).
 public enum TranscriptFormatter {
     /// The transcript line for `event`, without its newline.
+    ///
+    /// - Parameter event: One event of a run.
+    /// - Returns: Its line, indented two spaces per depth.
     public static func line(for event: TranscriptEvent) -> String {
         switch event {
         case .scenario(let title):

@@ -5,6 +5,9 @@ import Foundation
 public enum ComparisonFormatter {
     /// `{"scenario": TITLE, "implementations": [{"kind", "references", …, "firstDifference"}]}`,
     /// keys sorted, ending in a newline.
+    ///
+    /// - Parameter report: The comparison to write.
+    /// - Returns: The JSON document.
     public static func json(_ report: ComparisonReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -16,6 +19,9 @@ public enum ComparisonFormatter {
     /// of every participant some kind still holds (`-` where a kind does not), in declaration
     /// order; then each kind's first difference from the scenario's own kind.
     /// The title and transcript lines show control and bidirectional characters as `\u{X}`.
+    ///
+    /// - Parameter report: The comparison to write.
+    /// - Returns: The tables, each line ending in a newline.
     public static func table(_ report: ComparisonReport) -> String {
         let kinds = report.implementations
         var rows: [[String]] = [[""] + kinds.map { $0.run.kind.rawValue }]

@@ -20,6 +20,10 @@ public struct ComparisonReport: Sendable {
 
     /// Runs `scenario` under every registered design, keeping the own kind's transcript in memory
     /// and comparing each other kind's with it line by line as it is written.
+    ///
+    /// - Parameters:
+    ///   - scenario: A checked scenario, with the designs it was checked against.
+    ///   - limits: Where each run stops.
     public init(scenario: LoadedScenario, limits: RunLimits = RunLimits()) {
         let own = scenario.declaredKind
         let ownOutput = BytesOutput()
@@ -43,6 +47,11 @@ public struct ComparisonReport: Sendable {
 
     /// Builds the report from runs already made; `transcript` gives a kind's transcript lines
     /// (read lazily, from memory or from a file).
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario the runs ran.
+    ///   - runs: One run per design, in the order the report lists them.
+    ///   - transcript: A kind's transcript, line by line without newlines.
     public init<Lines: Sequence>(scenario: LoadedScenario, runs: [KindRun], transcript: (MediatorKind) -> Lines)
     where Lines.Element == String {
         title = scenario.title

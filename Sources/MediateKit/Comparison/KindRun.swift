@@ -21,6 +21,18 @@ public struct KindRun: Sendable {
     /// `collectingMessages` only the message flow is skipped (a coupling diagram). The logical
     /// flow (``logicalMessages``) is gathered only with `collectingLogicalMessages`. An asynchronous
     /// design's jobs run in the order `schedule` chooses.
+    ///
+    /// - Parameters:
+    ///   - scenario: A checked scenario.
+    ///   - design: The design to run it under, whatever design it names.
+    ///   - limits: Where the run stops.
+    ///   - schedule: The order of an asynchronous design's jobs; `.fixed` is the default run's.
+    ///   - format: How `output` is written: transcript, log or JSON lines.
+    ///   - analyze: Whether to gather the message flow and the references.
+    ///   - output: Where the transcript goes; nil writes it nowhere.
+    ///   - collectingMessages: Whether to gather the message flow, when `analyze`.
+    ///   - collectingLogicalMessages: Whether to gather the logical flow too.
+    /// - Returns: The run's summary, message flow, references and metrics.
     public static func run(
         _ scenario: LoadedScenario, design: any Design.Type, limits: RunLimits = RunLimits(),
         schedule: SchedulePolicy = .fixed, format: OutputFormat = .transcript, analyze: Bool = true, output: (any TextOutput)?,
@@ -62,6 +74,13 @@ public struct KindRun: Sendable {
 extension KindRun {
     /// Whether the mediator takes part when `scenario` runs under `design`, as a first run,
     /// written nowhere, shows (`MediatorSighting`): a sequence diagram then gives it a lifeline.
+    ///
+    /// - Parameters:
+    ///   - scenario: A checked scenario.
+    ///   - design: The design to run it under.
+    ///   - designs: The designs it may switch to.
+    ///   - limits: Where the run stops.
+    /// - Returns: Whether any event of the run names the mediator.
     public static func mediatorTakesPart(
         _ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
         limits: RunLimits = RunLimits()

@@ -9,6 +9,11 @@ public struct TranscriptDifference: Hashable, Sendable, Codable {
 
     /// Compares two transcripts line by line, reading only as far as the first difference. The
     /// header's `mediator KIND` line (line 2) names the kind and is not counted as a difference.
+    ///
+    /// - Parameters:
+    ///   - expected: The own kind's transcript, line by line.
+    ///   - actual: The other kind's transcript, line by line.
+    /// - Returns: The first line that differs, or nil when they are equal.
     public static func first<E: Sequence, A: Sequence>(expected: E, actual: A) -> TranscriptDifference?
     where E.Element: StringProtocol, A.Element: StringProtocol {
         var left = expected.makeIterator()

@@ -13,6 +13,9 @@ public struct LoadedScenario: Sendable {
     public var stem: String { Self.stem(of: file.path) }
 
     /// A path's file name without its folder and `.scenario`.
+    ///
+    /// - Parameter path: A scenario's path.
+    /// - Returns: Its stem: `lobby` for `Scenarios/lobby.scenario`.
     public static func stem(of path: String) -> String {
         let name = (path as NSString).lastPathComponent
         return name.hasSuffix(".scenario") ? String(name.dropLast(".scenario".count)) : name
@@ -22,6 +25,11 @@ public struct LoadedScenario: Sendable {
     public var warnings: [Diagnostic] { script.warnings }
 
     /// The warnings as `format` writes them, ready for standard error: empty when there are none.
+    ///
+    /// - Parameters:
+    ///   - format: Text with a caret under each warning, or GitHub workflow commands.
+    ///   - colored: Whether the text carries ANSI colours.
+    /// - Returns: Every warning, each line ending in a newline.
     public func renderedWarnings(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
         warnings.isEmpty ? "" : format.render(warnings, in: file, colored: colored)
     }

@@ -23,6 +23,11 @@ public enum ScenarioLoader {
         }
 
         /// The failure as `format` writes it, ready for standard error.
+        ///
+        /// - Parameters:
+        ///   - format: Text with a caret under each error, or GitHub workflow commands.
+        ///   - colored: Whether the text carries ANSI colours.
+        /// - Returns: The whole message, each line ending in a newline.
         public func rendered(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {
             switch self {
             case .unreadable(let path, let reason):
@@ -39,8 +44,13 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Reads, parses and checks one file against `designs` (nil: any design name passes); a file
-    /// past `SourceLimits.maxFileBytes` is not read.
+    /// Reads, parses and checks one file against `designs`; a file past
+    /// `SourceLimits.maxFileBytes` is not read.
+    ///
+    /// - Parameters:
+    ///   - path: The `.scenario` file.
+    ///   - designs: The designs its `mediator` lines may name; nil lets any name pass.
+    /// - Returns: The checked scenario, ready to run, or why it cannot run.
     public static func load(path: String, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         read(path: path).flatMap { load(SourceFile(path: path, bytes: $0.bytes), designs: designs) }
     }
@@ -67,6 +77,14 @@ public enum ScenarioLoader {
 
     /// Reads and checks one file; writes its errors (on failure) or its warnings (on success) to
     /// `standardError` in `format`.
+    ///
+    /// - Parameters:
+    ///   - path: The `.scenario` file.
+    ///   - designs: The designs its `mediator` lines may name; nil lets any name pass.
+    ///   - standardError: Where the diagnostics go.
+    ///   - format: How they are written.
+    ///   - colored: Whether they carry ANSI colours.
+    /// - Returns: The checked scenario, or why it cannot run (already written).
     public static func load(
         path: String, designs: DesignRegistry?, reportingTo standardError: any TextOutput,
         as format: DiagnosticFormat, colored: Bool
@@ -81,6 +99,11 @@ public enum ScenarioLoader {
 
     /// Parses and checks a file already in memory. A line past `SourceLimits.maxLineBytes`, or
     /// more participants than `SourceLimits.maxParticipants`, stops it before it is checked (exit 3).
+    ///
+    /// - Parameters:
+    ///   - file: The source, with the path its diagnostics name.
+    ///   - designs: The designs its `mediator` lines may name; nil lets any name pass.
+    /// - Returns: The checked scenario, or why it cannot run.
     public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<LoadedScenario, Failure> {
         if let (line, length) = file.firstOverlongLine() {
             let limit = SourceLimits.maxLineBytes

@@ -64,6 +64,12 @@ public final class Courier: @unchecked Sendable {
     /// object and from there to the receiver: the message diagram then draws that route, sender →
     /// mediator → receiver. Left false, it draws sender → receiver, as for colleagues that call
     /// each other directly. The transcript is the same either way.
+    ///
+    /// - Parameters:
+    ///   - message: The message as your code passed it on.
+    ///   - receiver: The participant whose colleague received it.
+    ///   - sender: The participant it came from; nil when the mediator itself sent it.
+    ///   - throughMediator: Whether it went from the sender to a mediator object first.
     public func deliver(_ message: Message, to receiver: Member, from sender: Member?, throughMediator: Bool = false) {
         if let handler { return handler(.delivery(message, to: receiver.name, from: sender?.name)) }
         // `==` rather than `pthread_equal`, one call less on every delivery: `pthread_t` is an
@@ -82,6 +88,10 @@ public final class Courier: @unchecked Sendable {
     /// Tells the run that a send or a registration failed; the transcript writes it as a `!` line.
     /// `throughMediator`: the message reached a mediator object, which could not pass it on (see
     /// ``deliver(_:to:from:throughMediator:)``).
+    ///
+    /// - Parameters:
+    ///   - error: What failed, as the `!` line says it.
+    ///   - throughMediator: Whether the message reached a mediator object first.
     public func fail(_ error: DeliveryError, throughMediator: Bool = false) {
         if let handler { return handler(.failure(error)) }
         guard thread == pthread_self() else { return refuseStray(nil) }

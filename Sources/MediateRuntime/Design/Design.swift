@@ -28,20 +28,43 @@ public protocol Design: AnyObject, SendableMetatype {
 
     /// Makes the object that stands for `member` in your code (your colleague class), when the
     /// scenario declares it. The run holds it strongly until the scenario releases it.
+    ///
+    /// - Parameter member: The participant: its name, type and properties.
+    /// - Returns: Your colleague object.
     static func makeColleague(for member: Member) -> AnyObject
 
     /// Builds the mediator with the participants declared before the first step, in order.
     /// `courier` takes every delivery and error of this run.
+    ///
+    /// - Parameters:
+    ///   - participants: The participants to register, in declaration order.
+    ///   - courier: Where your code reports each delivery and failure.
     init(participants: [Registration], courier: Courier)
 
     /// Registers a participant that joins later, or says why the design refuses.
+    ///
+    /// - Parameter registration: The participant and the colleague object made for it.
+    /// - Returns: Nil when it is registered, else why not.
     func register(_ registration: Registration) -> DeliveryError?
     /// Unregisters a participant (`leave`), or says why the design refuses.
+    ///
+    /// - Parameter registration: The participant and its colleague object.
+    /// - Returns: Nil when it is unregistered, else why not.
     func unregister(_ registration: Registration) -> DeliveryError?
 
     /// Carries a broadcast (`*`, or `* TYPE` when `type` is set) from `sender` through your code.
+    ///
+    /// - Parameters:
+    ///   - message: What is sent.
+    ///   - sender: The participant that sends it, or ``Origin/mediator`` for `mediator -> …`.
+    ///   - type: The participants' type it goes to; nil sends it to every other participant.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?)
     /// Carries a send from `sender` to the participant named `target` through your code.
+    ///
+    /// - Parameters:
+    ///   - message: What is sent.
+    ///   - sender: The participant that sends it, or ``Origin/mediator`` for `mediator -> …`.
+    ///   - target: The name of the participant it goes to.
     func send(_ message: Message, from sender: Origin, to target: String)
 
     /// The registered participants in the design's own order: a replacement registers them in
@@ -53,6 +76,8 @@ public protocol Design: AnyObject, SendableMetatype {
     /// Called once a run has recorded that `colleague`, made by this design, leaked: drop its
     /// strong links, so that a process running many scenarios (a test suite) frees the cycle.
     /// The default does nothing.
+    ///
+    /// - Parameter colleague: An object ``makeColleague(for:)`` or ``MediatorFirstDesign`` made.
     static func forgetLinks(of colleague: AnyObject)
 
     /// Whether your code is asynchronous: an actor, `Task { }`, a stream's consumers. Then the

@@ -12,12 +12,18 @@ public struct DesignRegistry: Sendable {
     public init() {}
 
     /// A registry of `designs`, in order; fails on a bad or repeated name.
+    ///
+    /// - Parameter designs: The designs; the first is the design of a scenario that names none.
+    /// - Throws: ``Conflict`` for the first name that is malformed or taken by another type.
     public init(_ designs: [any Design.Type]) throws(DesignRegistry.Conflict) {
         for design in designs { try register(design) }
     }
 
     /// Adds `design` under its ``Design/name``; fails when another type has the name or the
     /// name is malformed. Registering the same type again changes nothing.
+    ///
+    /// - Parameter design: The design to add.
+    /// - Throws: ``Conflict`` when its name is malformed or taken by another type.
     public mutating func register(_ design: any Design.Type) throws(DesignRegistry.Conflict) {
         let kind = MediatorKind(design.name)
         if let existing = types[kind] {
@@ -35,6 +41,9 @@ public struct DesignRegistry: Sendable {
     }
 
     /// The design registered as `kind`, if any.
+    ///
+    /// - Parameter kind: A design's name.
+    /// - Returns: The design registered under it, or nil.
     public func design(_ kind: MediatorKind) -> (any Design.Type)? { types[kind] }
 
     /// The design of a scenario that names none: the first registered.
@@ -78,12 +87,22 @@ public struct DesignRegistry: Sendable {
 extension Frontend {
     /// Lexes and parses; see `Frontend.parse(_:designNames:)`. `designs` only lists their names
     /// in the help under a missing design name.
+    ///
+    /// - Parameters:
+    ///   - file: The source.
+    ///   - designs: The designs a missing design name's help lists; nil lists none.
+    /// - Returns: The script, with what could not be parsed left out, and the syntax errors.
     public static func parse(_ file: SourceFile, designs: DesignRegistry?) -> (script: Script, diagnostics: [Diagnostic]) {
         parse(file, designNames: designs?.names)
     }
 
     /// Parses and checks; see `Frontend.load(_:designNames:)`. `mediator KIND` must name one of
     /// `designs`; with none given, any name passes.
+    ///
+    /// - Parameters:
+    ///   - file: The source.
+    ///   - designs: The designs `mediator KIND` may name; nil lets any name pass.
+    /// - Returns: The checked script, or every error found.
     public static func load(_ file: SourceFile, designs: DesignRegistry?) -> Result<Script, Diagnostics> {
         load(file, designNames: designs?.names)
     }

@@ -13,11 +13,16 @@
 /// implementation here stops the process, so that no one calls it by mistake.
 public protocol MediatorFirstDesign: Design {
     /// Builds your mediator with no participant yet. Deliver nothing here: no step is running.
+    ///
+    /// - Parameter courier: Where your code reports each delivery and failure.
     init(courier: Courier)
 
     /// Makes the object that stands for `member` in your code, with the mediator this design
     /// built, when the scenario declares it. The run holds the object strongly until the
     /// scenario releases it, and the coupling analysis walks it as it walks any colleague.
+    ///
+    /// - Parameter member: The participant: its name, type and properties.
+    /// - Returns: Your colleague object, holding your mediator.
     func newColleague(for member: Member) -> AnyObject
 }
 

@@ -156,6 +156,16 @@ public final class Interpreter {
     /// ``RunLimits/validated`` allows. A sink that counts what it writes into `budget` stops the
     /// run past ``RunLimits/maxOutputBytes``; without a budget nothing is counted. An asynchronous
     /// design's jobs run in the order `schedule` chooses.
+    ///
+    /// - Parameters:
+    ///   - script: A checked script (`Frontend.load(_:designs:)`).
+    ///   - title: The title the transcript's header names.
+    ///   - design: The design the run starts under.
+    ///   - designs: The designs a run-time replacement may name.
+    ///   - limits: Where the run stops.
+    ///   - schedule: The order of an asynchronous design's jobs.
+    ///   - sink: What each event of the run goes to, in order.
+    ///   - budget: The bytes written so far, shared with the sinks that count them.
     public init(
         script: Script, title: String, design: any Design.Type, designs: DesignRegistry, limits: RunLimits = RunLimits(),
         schedule: SchedulePolicy = .fixed, sink: any EventSink, budget: OutputBudget = OutputBudget()
@@ -213,6 +223,11 @@ public final class Interpreter {
     }
 
     /// The title a script gives itself, else `fallback` (the file name without `.scenario`).
+    ///
+    /// - Parameters:
+    ///   - script: A parsed script.
+    ///   - fallback: The title when it declares none.
+    /// - Returns: The `scenario "…"` title, else `fallback`.
     public static func title(of script: Script, fallback: String) -> String {
         for statement in script.statements {
             if case .scenario(let literal, _) = statement { return literal.value }
@@ -225,6 +240,9 @@ public final class Interpreter {
     /// A reaction chain is a chain of nested calls, as in the designs it runs, so the run takes
     /// place on a thread whose stack is sized for ``RunLimits/maxDepth``.
     /// A second call returns the first run's summary without running again.
+    ///
+    /// - Returns: What the run did: its counts, its failed expectations, what leaked, and why it
+    ///   stopped early, if it did.
     public func run() -> RunSummary {
         guard !hasRun else { return summary }
         hasRun = true

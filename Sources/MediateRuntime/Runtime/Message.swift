@@ -58,6 +58,9 @@ public enum Message: Hashable, Sendable {
 
     /// The value of the first argument labelled `label` (`argument("id")` of `likeAdded(id: 1)`
     /// is `.number(1)`), or nil when the message has none: a text message, or no such label.
+    ///
+    /// - Parameter label: The argument's label, as the scenario writes it.
+    /// - Returns: Its value, or nil.
     public func argument(_ label: String) -> Value? {
         guard case .named(_, let arguments) = self else { return nil }
         return arguments.first { $0.label == label }?.value

@@ -14,6 +14,12 @@ public struct RunLimits: Hashable, Sendable {
 
     /// Limits of `maxDepth` sends deep, `maxDeliveries` deliveries, `maxOutputBytes` bytes written
     /// and `maxReactions` reactions tested.
+    ///
+    /// - Parameters:
+    ///   - maxDepth: The deepest reaction chain, in sends.
+    ///   - maxDeliveries: The most deliveries.
+    ///   - maxOutputBytes: The most bytes written.
+    ///   - maxReactions: The most reactions tested.
     public init(
         maxDepth: Int = 64, maxDeliveries: Int = 10_000_000, maxOutputBytes: Int = 64 << 20, maxReactions: Int = 1_000_000
     ) {

@@ -13,6 +13,12 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 
     /// Renders `diagnostics` of `file`, sorted by position, each ending in a newline; `colored`
     /// only affects `text`.
+    ///
+    /// - Parameters:
+    ///   - diagnostics: Errors and warnings found in `file`.
+    ///   - file: The source they point into, for the quoted line and its caret.
+    ///   - colored: Whether `text` carries ANSI colours.
+    /// - Returns: Every diagnostic in this format.
     public func render(_ diagnostics: [Diagnostic], in file: SourceFile, colored: Bool = false) -> String {
         switch self {
         case .text:

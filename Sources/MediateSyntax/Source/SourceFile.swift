@@ -8,6 +8,10 @@ public struct SourceFile: Sendable {
     public let lineStarts: [Int]
 
     /// Normalises `bytes`: skips a UTF-8 byte-order mark and turns CRLF into LF.
+    ///
+    /// - Parameters:
+    ///   - path: The path that diagnostics name.
+    ///   - bytes: The file's contents, as read.
     public init(path: String, bytes: some Collection<UInt8>) {
         self.path = path
         var normalised = Array(bytes)
@@ -34,6 +38,10 @@ public struct SourceFile: Sendable {
     }
 
     /// A file made from text, for tests and generated scenarios.
+    ///
+    /// - Parameters:
+    ///   - path: The path that diagnostics name.
+    ///   - text: The scenario's text.
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }

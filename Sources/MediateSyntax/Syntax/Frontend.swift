@@ -6,6 +6,11 @@ public enum Frontend {
     /// Lexes and parses; diagnostics from lexer and parser, in source order, at most
     /// ``Diagnostics/limit`` of them (the parser stops early once it has that many). `designNames`
     /// only lists the names in the help under a missing design name.
+    ///
+    /// - Parameters:
+    ///   - file: The source.
+    ///   - designNames: The design names a missing name's help lists; nil lists none.
+    /// - Returns: The script, with what could not be parsed left out, and the syntax errors.
     public static func parse(_ file: SourceFile, designNames: [String]? = nil) -> (script: Script, diagnostics: [Diagnostic]) {
         var parser = Parser(file: file, kindSpellings: designNames.map(spellings(of:)))
         let script = parser.parseScript()
@@ -16,6 +21,11 @@ public enum Frontend {
     /// (``Script/warnings``), else every error (sorted by position), or the first
     /// ``Diagnostics/limit`` of them; a file with errors reports no warnings. `mediator KIND` must name one of `designNames`; with none given, any name passes (the
     /// formatter's case).
+    ///
+    /// - Parameters:
+    ///   - file: The source.
+    ///   - designNames: The names `mediator KIND` may use; nil lets any name pass.
+    /// - Returns: The checked script, or its errors.
     public static func load(_ file: SourceFile, designNames: [String]? = nil) -> Result<Script, Diagnostics> {
         let (script, syntactic) = parse(file, designNames: designNames)
         return check(script, syntactic: syntactic, in: file, designNames: designNames)
