@@ -380,7 +380,7 @@ class PlayerTests(unittest.TestCase):
 
 
 class ReadableDetailTests(unittest.TestCase):
-    """Issue 29, item 1: the player's detail is readable where it is."""
+    """The player's detail is readable where it is."""
 
     def test_a_long_line_wraps_whole_and_shows_in_full_on_hover_and_focus(self):
         with Page("long.html", "#scenario-long&step=3") as page:

@@ -269,7 +269,7 @@ async function testRealServer(binary) {
   console.log(`ok the real language server (${binary}): diagnostics, sync, completion, hover, definition, references, symbols, formatting, preview`);
 }
 
-// A workspace's settings must not choose the program the extension spawns (issue 24): mediate.path
+// A workspace's settings must not choose the program the extension spawns: mediate.path
 // is machine-scoped (user settings only) and restricted in an untrusted workspace.
 function testManifest() {
   const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
