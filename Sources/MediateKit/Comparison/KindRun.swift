@@ -80,7 +80,7 @@ extension KindRun {
     ///   - design: The design to run it under.
     ///   - designs: The designs it may switch to.
     ///   - limits: Where the run stops.
-    /// - Returns: Whether any event of the run names the mediator.
+    /// - Returns: Whether a message went through the mediator object, or to or from the mediator.
     public static func mediatorTakesPart(
         _ scenario: LoadedScenario, design: any Design.Type, designs: DesignRegistry,
         limits: RunLimits = RunLimits()

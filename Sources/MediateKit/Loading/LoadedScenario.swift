@@ -27,7 +27,7 @@ public struct LoadedScenario: Sendable {
     /// The warnings as `format` writes them, ready for standard error: empty when there are none.
     ///
     /// - Parameters:
-    ///   - format: Text with a caret under each warning, or GitHub workflow commands.
+    ///   - format: Text with a caret under each warning, JSON, or GitHub workflow commands.
     ///   - colored: Whether the text carries ANSI colours.
     /// - Returns: Every warning, each line ending in a newline.
     public func renderedWarnings(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {

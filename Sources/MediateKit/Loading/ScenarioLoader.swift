@@ -25,7 +25,7 @@ public enum ScenarioLoader {
         /// The failure as `format` writes it, ready for standard error.
         ///
         /// - Parameters:
-        ///   - format: Text with a caret under each error, or GitHub workflow commands.
+        ///   - format: Text with a caret under each error, JSON, or GitHub workflow commands.
         ///   - colored: Whether the text carries ANSI colours.
         /// - Returns: The whole message, each line ending in a newline.
         public func rendered(as format: DiagnosticFormat = .text, colored: Bool = false) -> String {

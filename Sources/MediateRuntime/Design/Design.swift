@@ -57,7 +57,8 @@ public protocol Design: AnyObject, SendableMetatype {
     /// - Parameters:
     ///   - message: What is sent.
     ///   - sender: The participant that sends it, or ``Origin/mediator`` for `mediator -> …`.
-    ///   - type: The participants' type it goes to; nil sends it to every other participant.
+    ///   - type: The type of participant it goes to; nil sends it to every registered
+    ///     participant but the sender.
     func broadcast(_ message: Message, from sender: Origin, toType type: String?)
     /// Carries a send from `sender` to the participant named `target` through your code.
     ///
