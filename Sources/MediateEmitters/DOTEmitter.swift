@@ -563,15 +563,22 @@ public enum DOTEmitter {
     static let participantsPerRow = 5
 
     /// How many rows the compare diagram draws `participants` in.
+    /// The rows of a compare cluster holding `participants`, as ``balancedRows(_:longest:)`` cuts
+    /// them.
     package static func compareRows(participants: Int) -> Int {
-        (participants + participantsPerRow - 1) / participantsPerRow
+        rowCount(participants, longest: participantsPerRow)
+    }
+
+    /// The fewest rows of at most `longest` that hold `count` names.
+    private static func rowCount(_ count: Int, longest: Int) -> Int {
+        (count + longest - 1) / longest
     }
 
     /// `names` in order, cut into as few rows of at most `longest` as will hold them, as even as
     /// can be, longer rows first: 6 names make rows of 3 and 3, 7 make 4 and 3.
     static func balancedRows(_ names: [String], longest: Int) -> [[String]] {
         guard !names.isEmpty else { return [] }
-        let count = (names.count + longest - 1) / longest
+        let count = rowCount(names.count, longest: longest)
         let short = names.count / count
         let long = names.count % count
         var rows: [[String]] = []
