@@ -179,10 +179,14 @@ package struct Lexer {
     /// The text of a string lexeme without escapes, braces or non-ASCII bytes; nil for any other
     /// string, whose pieces ``pieces(of:)`` gives.
     func plainText(of lexeme: Lexeme) -> String? {
-        let start = lexeme.range.lowerBound.offset
-        guard escapedStrings.isEmpty || escapedStrings[start] == nil else { return nil }
+        guard isPlain(lexeme) else { return nil }
         // Between the quotes.
-        return String(decoding: bytes[start + 1..<lexeme.range.upperBound.offset - 1], as: UTF8.self)
+        return String(decoding: bytes[lexeme.range.lowerBound.offset + 1..<lexeme.range.upperBound.offset - 1], as: UTF8.self)
+    }
+
+    /// Whether a string lexeme has a ``plainText(of:)``, without making it.
+    func isPlain(_ lexeme: Lexeme) -> Bool {
+        escapedStrings.isEmpty || escapedStrings[lexeme.range.lowerBound.offset] == nil
     }
 
     /// The pieces of a string lexeme.

@@ -828,7 +828,7 @@ struct Parser {
             return try parseSend(sender: participant(name), start: name.range.lowerBound, targets: try parseTargets())
         }
         let target = advance()
-        if peek.kind == .string, lexer.plainText(of: peek) != nil,
+        if peek.kind == .string, lexer.isPlain(peek),
             let send = Send(sender: name.range, target: target.range, message: peek.range, in: bytes)
         {
             skip()
