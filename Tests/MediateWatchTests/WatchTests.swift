@@ -208,6 +208,13 @@ import Testing
 /// A watch's first change, run in this process and in a process of the built `mediate`
 /// (`changeExecutable`, as the command line runs it): the same status lines and the same page.
 @Suite struct WatchChangeTests {
+    /// SIGPIPE ignored, as `mediate`'s main.swift ignores it, which a change in a process of its
+    /// own needs (`WatchCommand.changeExecutable`): a child stopped before it read its change
+    /// closes the pipe the change is written to. Without it, that write ends the test process.
+    init() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     func firstChange(of file: String, executable: String?) -> (status: String, page: String?) {
         let pages = Pages()
         let stop = WatchStop()
