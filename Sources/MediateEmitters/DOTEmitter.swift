@@ -562,9 +562,8 @@ public enum DOTEmitter {
     /// Participants in a row of a compare cluster, at most: more wrap into further rows.
     static let participantsPerRow = 5
 
-    /// How many rows the compare diagram draws `participants` in.
-    /// The rows of a compare cluster holding `participants`, as ``balancedRows(_:longest:)`` cuts
-    /// them.
+    /// How many rows the compare diagram draws `participants` in, as ``balancedRows(_:longest:)``
+    /// cuts them.
     package static func compareRows(participants: Int) -> Int {
         rowCount(participants, longest: participantsPerRow)
     }
