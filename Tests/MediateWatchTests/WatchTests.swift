@@ -117,9 +117,14 @@ import Testing
 
 /// The process each change of a watch runs in, driven through `/bin/sh`.
 @Suite struct ChildProcessTests {
+    /// SIGPIPE ignored, as `ChildProcess.run` needs: input a child never reads is written to a
+    /// closed pipe.
+    init() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     func run(_ script: String, input: [UInt8] = [], stop: WatchStop = WatchStop()) throws -> (answer: [UInt8], ending: ChildProcess.Ending)
     {
-        signal(SIGPIPE, SIG_IGN)
         let (answer, ending, _) = try ChildProcess.run("/bin/sh", arguments: ["sh", "-c", script], input: input, stop: stop.descriptor)
         return (answer, ending)
     }
@@ -147,7 +152,6 @@ import Testing
 
     /// A change that never ends held the watch until it did.
     @Test func aDeadlineStopsARunThatNeverEnds() throws {
-        signal(SIGPIPE, SIG_IGN)
         let stop = WatchStop()
         let result = try ChildProcess.run(
             "/bin/sh", arguments: ["sh", "-c", "exec sleep 600"], input: [], stop: stop.descriptor, deadline: .now)
@@ -157,7 +161,6 @@ import Testing
 
     /// A newer save of a file the change runs stops it (the watch then runs the change again).
     @Test func aStaleChangeIsStopped() throws {
-        signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         defer { for end in ends { close(end) } }
@@ -179,7 +182,6 @@ import Testing
 
     /// Events that leave the change as it was do not stop it.
     @Test func eventsThatChangeNothingLetItFinish() throws {
-        signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         defer { for end in ends { close(end) } }
