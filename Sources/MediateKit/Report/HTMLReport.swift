@@ -432,6 +432,8 @@ enum HTMLReport {
                 })
     }
 
-    /// The page's styles but the player's: `Assets/report.css`.
+    /// The page's styles but the player's: `Assets/report.css`. A scenario's section is laid out
+    /// only near the screen (`content-visibility: auto`; 375rem, about a section's height at
+    /// 1,600 px, stands in until then), so a report of many scenarios opens sooner.
     private static let css = String(decoding: PackageResources.report_css, as: UTF8.self)
 }
