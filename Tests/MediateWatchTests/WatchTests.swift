@@ -115,13 +115,17 @@ import Testing
     }
 }
 
+/// Ignores SIGPIPE in the test process, as `mediate`'s main.swift does and as a child process's
+/// pipe needs (`ChildProcess.run`, `WatchCommand.changeExecutable`): input a child never reads,
+/// or a change written to a child stopped before it read it, goes to a closed pipe, and that
+/// write would otherwise end the test process. Each suite that runs a child calls it in `init`.
+private func ignoreSIGPIPE() {
+    signal(SIGPIPE, SIG_IGN)
+}
+
 /// The process each change of a watch runs in, driven through `/bin/sh`.
 @Suite struct ChildProcessTests {
-    /// SIGPIPE ignored, as `ChildProcess.run` needs: input a child never reads is written to a
-    /// closed pipe.
-    init() {
-        signal(SIGPIPE, SIG_IGN)
-    }
+    init() { ignoreSIGPIPE() }
 
     func run(_ script: String, input: [UInt8] = [], stop: WatchStop = WatchStop()) throws -> (answer: [UInt8], ending: ChildProcess.Ending)
     {
@@ -210,12 +214,7 @@ import Testing
 /// A watch's first change, run in this process and in a process of the built `mediate`
 /// (`changeExecutable`, as the command line runs it): the same status lines and the same page.
 @Suite struct WatchChangeTests {
-    /// SIGPIPE ignored, as `mediate`'s main.swift ignores it, which a change in a process of its
-    /// own needs (`WatchCommand.changeExecutable`): a child stopped before it read its change
-    /// closes the pipe the change is written to. Without it, that write ends the test process.
-    init() {
-        signal(SIGPIPE, SIG_IGN)
-    }
+    init() { ignoreSIGPIPE() }
 
     func firstChange(of file: String, executable: String?) -> (status: String, page: String?) {
         let pages = Pages()
